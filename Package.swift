@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module map (see ARCHITECTURE.md in docs/):
+//   Raster       pure Swift: geometry, colours, pixel formats, coverage, paint, compositing.
+//                Imports no C module and does no I/O.
+//   RasterPNG    the edge to libpng: read and write images as PNG.
+//   BenchScene   the benchmark scene of docs/bench-scene, drawn through Raster's public API.
+//   switchpanel  the command-line program; switchpanel-bench the benchmark (the only user of cairo).
+let package = Package(
+    name: "SwitchPanel",
+    products: [
+        .library(name: "SwitchPanelKit", targets: ["Raster", "RasterPNG"]),
+        .executable(name: "switchpanel", targets: ["switchpanel"]),
+        .executable(name: "switchpanel-bench", targets: ["switchpanel-bench"]),
+    ],
+    targets: [
+        .target(name: "Raster"),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .target(name: "RasterPNG", dependencies: ["Raster", "CPNG"]),
+        .target(name: "BenchScene", dependencies: ["Raster"]),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .executableTarget(name: "switchpanel", dependencies: ["Raster", "RasterPNG", "BenchScene"]),
+        .executableTarget(
+            name: "switchpanel-bench",
+            dependencies: ["Raster", "RasterPNG", "BenchScene", "CCairo"]
+        ),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(
+            name: "RasterPNGTests",
+            dependencies: ["Raster", "RasterPNG", "BenchScene"],
+            resources: [.copy("References")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

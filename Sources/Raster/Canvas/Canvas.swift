@@ -1,0 +1,250 @@
+/// Draws anti-aliased shapes, paths, shadows and images into 32-bit premultiplied pixels with
+/// source-over compositing, a clip rectangle and a global opacity.
+///
+/// The canvas paints XRGB8888 or ARGB8888 memory directly (an mmap'd dumb buffer, an
+/// ``Image``); other formats and rotated outputs are reached by ``Blitter`` from an ARGB8888
+/// canvas. Coverage comes from ``MaskCache``, so a steady-state frame allocates nothing.
+public final class Canvas {
+    public let surface: Surface
+    public let cache: MaskCache
+
+    /// Drawing is limited to this rectangle (always inside the surface).
+    public var clip: IntRect {
+        didSet { clip = clip.intersection(surface.bounds) }
+    }
+
+    /// Multiplies the alpha of everything drawn (0…1).
+    public var opacity: Double = 1
+
+    /// Scratch row for gradient and image paints, grown once and reused.
+    private var shadeRow: UnsafeMutablePointer<UInt32>
+    private var shadeCapacity: Int
+
+    public init(surface: Surface, cache: MaskCache = MaskCache()) {
+        precondition(
+            surface.format == .argb8888 || surface.format == .xrgb8888,
+            "the canvas paints 32-bit ARGB/XRGB; convert other formats with Blitter")
+        self.surface = surface
+        self.cache = cache
+        clip = surface.bounds
+        shadeCapacity = surface.width
+        shadeRow = .allocate(capacity: surface.width)
+    }
+
+    public convenience init(image: Image, cache: MaskCache = MaskCache()) {
+        self.init(surface: image.surface, cache: cache)
+    }
+
+    deinit { shadeRow.deallocate() }
+
+    /// Runs `body` with the clip narrowed to `rect`, then restores it.
+    public func withClip<T>(_ rect: IntRect, _ body: () throws -> T) rethrows -> T {
+        let saved = clip
+        clip = clip.intersection(rect)
+        defer { clip = saved }
+        return try body()
+    }
+
+    /// Runs `body` with the global opacity multiplied by `opacity`, then restores it.
+    public func withOpacity<T>(_ opacity: Double, _ body: () throws -> T) rethrows -> T {
+        let saved = self.opacity
+        self.opacity *= opacity
+        defer { self.opacity = saved }
+        return try body()
+    }
+
+    private var opacityByte: UInt32 { UInt32(min(255, max(0, opacity * 255 + 0.5))) }
+
+    /// Sets every pixel of the clip (intersected with `rect`) to `color`, replacing what was there.
+    public func clear(_ color: Color, in rect: IntRect? = nil) {
+        let r = rect.map { $0.intersection(clip) } ?? clip
+        guard !r.isEmpty else { return }
+        let pixel = surface.format.encode(argb: color.premultiplied.argb)
+        for y in r.minY..<r.maxY { Composite.fill(surface.row32(y) + r.minX, r.width, pixel) }
+    }
+
+    // MARK: Shapes
+
+    /// Fills `shape` with `paint`, after its `shadow` if one is given.
+    public func fill(_ shape: Shape, _ paint: Paint, shadow: Shadow? = nil) {
+        if let shadow {
+            let opaque = paint.solidColor?.alpha == 255 && opacityByte == 255
+            drawShadow(of: shape, shadow, occludedByShape: opaque)
+        }
+        let (mask, dx, dy) = mask(for: shape)
+        draw(mask, dx: dx, dy: dy, paint)
+    }
+
+    /// Fills `shape` in a solid colour.
+    public func fill(_ shape: Shape, _ color: Color, shadow: Shadow? = nil) {
+        fill(shape, .solid(color), shadow: shadow)
+    }
+
+    /// Strokes `shape`'s outline: a band of `width` pixels placed per `alignment`.
+    public func stroke(_ shape: Shape, width: Double, alignment: StrokeAlignment = .inside, _ paint: Paint) {
+        guard width > 0 else { return }
+        fill(shape.stroke(width: width, alignment: alignment), paint)
+    }
+
+    /// Draws the gaussian shadow of `shape` alone.
+    public func drawShadow(of shape: Shape, _ shadow: Shadow) {
+        drawShadow(of: shape, shadow, occludedByShape: false)
+    }
+
+    /// Fills a path under `rule`.
+    public func fill(_ path: Path, rule: FillRule = .nonZero, _ paint: Paint) {
+        let b = path.bounds
+        guard b.width > 0 || b.height > 0, b.minX.isFinite, b.maxY.isFinite else { return }
+        let dx = Int(b.minX.rounded(.down))
+        let dy = Int(b.minY.rounded(.down))
+        let local = path.offsetBy(dx: Double(-dx), dy: Double(-dy))
+        let region = local.bounds.enclosingIntRect
+        // Huge paths (mostly off the surface) are rasterised inside the clip and not cached.
+        if region.area > 4 * surface.bounds.area {
+            let visible = clip.offsetBy(dx: -dx, dy: -dy).intersection(region)
+            var r = PathRasterizer(region: visible)
+            r.add(contours: local.flattened())
+            draw(r.mask(rule: rule), dx: dx, dy: dy, paint)
+            return
+        }
+        let mask = cache.mask(.path(local, rule)) {
+            var r = PathRasterizer(region: region)
+            r.add(contours: local.flattened())
+            return r.mask(rule: rule)
+        }
+        draw(mask, dx: dx, dy: dy, paint)
+    }
+
+    /// Draws `image` scaled into `rect`.
+    public func draw(_ image: Image, in rect: Rect, filter: SamplingFilter = .bilinear) {
+        let t = AffineTransform.scale(rect.width / Double(image.width), rect.height / Double(image.height))
+            .concatenating(.translation(rect.minX, rect.minY))
+        fill(.rect(rect), .image(ImagePattern(image: image, transform: t, filter: filter, extend: .pad)))
+    }
+
+    // MARK: Masks
+
+    /// The shape's cached mask and the whole-pixel offset to draw it at.
+    func mask(for shape: Shape) -> (CoverageMask, Int, Int) {
+        let b = shape.bounds
+        guard b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite else {
+            return (MaskBuilder().build(), 0, 0)
+        }
+        let dx = Int(b.minX.rounded(.down))
+        let dy = Int(b.minY.rounded(.down))
+        let local = shape.offsetBy(dx: Double(-dx), dy: Double(-dy))
+        let mask = cache.mask(.fill(local)) { local.coverageMask(in: local.bounds.enclosingIntRect) }
+        return (mask, dx, dy)
+    }
+
+    private func drawShadow(of shape: Shape, _ shadow: Shadow, occludedByShape: Bool) {
+        let alpha = shadow.opacity * Double(shadow.color.alpha) / 255
+        guard alpha > 0 else { return }
+        let moved = shape.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y)
+        let b = moved.bounds
+        guard b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite else { return }
+        let dx = Int(b.minX.rounded(.down))
+        let dy = Int(b.minY.rounded(.down))
+        let local = moved.offsetBy(dx: Double(-dx), dy: Double(-dy))
+        let occluderOffset = occludedByShape ? Point(-shadow.offset.x, -shadow.offset.y) : nil
+        let mask = cache.mask(.shadow(local, sigma: shadow.sigma, alpha: alpha, occluderOffset: occluderOffset)) {
+            local.shadowMask(
+                sigma: shadow.sigma, alpha: alpha, region: local.shadowRegion(sigma: shadow.sigma),
+                occluder: occluderOffset.map { local.offsetBy(dx: $0.x, dy: $0.y) })
+        }
+        var color = shadow.color
+        color.alpha = 255
+        draw(mask, dx: dx, dy: dy, .solid(color))
+    }
+
+    /// Draws a coverage mask, moved by whole pixels, with `paint`.
+    public func draw(_ mask: CoverageMask, dx: Int, dy: Int, _ paint: Paint) {
+        let placed = mask.bounds.offsetBy(dx: dx, dy: dy)
+        let visible = placed.intersection(clip)
+        guard !visible.isEmpty, mask.spanCount > 0 else { return }
+        let inside = visible == placed
+        let opacity = opacityByte
+        if let color = paint.solidColor {
+            let src = color.withOpacity(Double(opacity) / 255).premultiplied.argb
+            guard src >> 24 != 0 else { return }
+            drawSolid(mask, dx: dx, dy: dy, src: src, clipped: !inside)
+            return
+        }
+        guard opacity > 0 else { return }
+        let coverage = UnsafePointer(mask.coverage.baseAddress!)
+        forEachSpan(mask, dx: dx, dy: dy, clipped: !inside) { row, x, n, offset in
+            let y = row
+            if n > shadeCapacity {
+                shadeRow.deallocate()
+                shadeRow = .allocate(capacity: n)
+                shadeCapacity = n
+            }
+            switch paint {
+            case .solid: break
+            case .linearGradient(let g): g.shade(y: y, x0: x, count: n, into: shadeRow)
+            case .image(let pattern): pattern.shade(y: y, x0: x, count: n, into: shadeRow)
+            }
+            Composite.varying(
+                surface.row32(y) + x, shadeRow, offset < 0 ? nil : coverage + offset, n, opacity: opacity)
+        }
+    }
+
+    /// The hot loop: one pass over the mask's runs with a solid premultiplied colour.
+    private func drawSolid(_ mask: CoverageMask, dx: Int, dy: Int, src: UInt32, clipped: Bool) {
+        let coverage = UnsafePointer(mask.coverage.baseAddress!)
+        let base = surface.base
+        let stride = surface.stride
+        let opaque = src >> 24 == 255
+        if !clipped {
+            let spans = mask.spans.baseAddress!
+            for i in 0..<mask.spanCount {
+                let s = spans[i]
+                let p = (base + (Int(s.y) + dy) * stride).assumingMemoryBound(to: UInt32.self) + (Int(s.x) + dx)
+                let n = Int(s.length)
+                if s.coverageOffset < 0 {
+                    Composite.uniform(p, n, src, coverage: 255)
+                } else if opaque {
+                    Composite.opaqueThroughMask(p, coverage + Int(s.coverageOffset), n, src)
+                } else {
+                    Composite.translucentThroughMask(p, coverage + Int(s.coverageOffset), n, src)
+                }
+            }
+            return
+        }
+        forEachSpan(mask, dx: dx, dy: dy, clipped: true) { y, x, n, offset in
+            let p = surface.row32(y) + x
+            if offset < 0 {
+                Composite.uniform(p, n, src, coverage: 255)
+            } else if opaque {
+                Composite.opaqueThroughMask(p, coverage + offset, n, src)
+            } else {
+                Composite.translucentThroughMask(p, coverage + offset, n, src)
+            }
+        }
+    }
+
+    /// Calls `body(y, x, count, coverageOffset)` for each run moved by (dx, dy) and cut to the
+    /// clip; `coverageOffset` < 0 marks a fully covered run.
+    @inline(__always)
+    private func forEachSpan(
+        _ mask: CoverageMask, dx: Int, dy: Int, clipped: Bool, _ body: (Int, Int, Int, Int) -> Void
+    ) {
+        let clip = self.clip
+        for s in mask.spans.prefix(mask.spanCount) {
+            let y = Int(s.y) + dy
+            var x = Int(s.x) + dx
+            var end = x + Int(s.length)
+            var offset = Int(s.coverageOffset)
+            if clipped {
+                guard y >= clip.minY && y < clip.maxY else { continue }
+                if x < clip.minX {
+                    if offset >= 0 { offset += clip.minX - x }
+                    x = clip.minX
+                }
+                end = min(end, clip.maxX)
+                guard x < end else { continue }
+            }
+            body(y, x, end - x, offset)
+        }
+    }
+}

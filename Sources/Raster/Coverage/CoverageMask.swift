@@ -1,0 +1,110 @@
+/// One horizontal run of a coverage mask: `length` pixels from (x, y), either fully covered
+/// (`coverageOffset < 0`) or partly covered with per-pixel values at `coverage[coverageOffset...]`.
+/// Pixels in no run have zero coverage and cost nothing to draw.
+public struct MaskSpan: Hashable, Sendable {
+    public var x: Int32
+    public var y: Int32
+    public var length: Int32
+    public var coverageOffset: Int32
+
+    public var isOpaque: Bool { coverageOffset < 0 }
+}
+
+/// Coverage of a shape, computed once and kept as one flat list of runs, so that drawing it is
+/// a single loop: opaque runs become plain stores, empty pixels are skipped, and only partial
+/// runs blend. (Per-row nested loops spilled registers and cost ~40% more; see
+/// docs/bench-scene/SCENE.md.)
+///
+/// Coordinates are relative to the mask's origin; the canvas translates by whole pixels when it
+/// draws, and keeps the fractional part of a shape's position in the mask itself.
+public final class CoverageMask: @unchecked Sendable {
+    /// The box that holds every run.
+    public let bounds: IntRect
+    let spans: UnsafeMutableBufferPointer<MaskSpan>
+    let coverage: UnsafeMutableBufferPointer<UInt8>
+
+    init(bounds: IntRect, spans: [MaskSpan], coverage: [UInt8]) {
+        self.bounds = bounds
+        self.spans = .allocate(capacity: max(1, spans.count))
+        _ = self.spans.initialize(from: spans)
+        self.coverage = .allocate(capacity: max(1, coverage.count))
+        _ = self.coverage.initialize(from: coverage)
+        spanCount = spans.count
+    }
+
+    deinit {
+        spans.deallocate()
+        coverage.deallocate()
+    }
+
+    let spanCount: Int
+
+    /// Memory held, for the cache's budget.
+    public var byteCount: Int { spanCount * MemoryLayout<MaskSpan>.stride + coverage.count + 64 }
+
+    /// The runs, in row order.
+    public var runs: [MaskSpan] { Array(spans.prefix(spanCount)) }
+
+    /// Coverage (0…255) of pixel (x, y) in mask coordinates; slow, for tests.
+    public func value(x: Int, y: Int) -> UInt8 {
+        for s in spans.prefix(spanCount) where Int(s.y) == y && x >= Int(s.x) && x < Int(s.x + s.length) {
+            return s.isOpaque ? 255 : coverage[Int(s.coverageOffset) + x - Int(s.x)]
+        }
+        return 0
+    }
+}
+
+/// Turns rows of fractional coverage into a ``CoverageMask``: rounds each value to 8 bits once
+/// and groups pixels into opaque and partial runs.
+struct MaskBuilder {
+    private var spans: [MaskSpan] = []
+    private var coverage: [UInt8] = []
+    private var bounds = IntRect.zero
+
+    /// Adds row `y`, whose pixel `x0 + i` has coverage `values[i]` (0…1; out-of-range values are
+    /// clamped). `keep(i)` may veto pixels (used to drop shadow pixels an opaque shape hides).
+    mutating func addRow(y: Int, x0: Int, values: UnsafeBufferPointer<Double>, scale: Double = 1) {
+        addRow(y: y, x0: x0, values: values, scale: scale, keep: nil)
+    }
+
+    mutating func addRow(
+        y: Int, x0: Int, values: UnsafeBufferPointer<Double>, scale: Double, keep: ((Int) -> Bool)?
+    ) {
+        var i = 0
+        let n = values.count
+        @inline(__always) func level(_ i: Int) -> Int {
+            if let keep, !keep(i) { return 0 }
+            let v = values[i] * scale * 255
+            if !(v > 0.5) { return 0 }  // also catches NaN
+            return v >= 254.5 ? 255 : Int((v + 0.5).rounded(.down))
+        }
+        while i < n {
+            let l = level(i)
+            if l == 0 {
+                i += 1
+                continue
+            }
+            let start = i
+            if l == 255 {
+                i += 1
+                while i < n && level(i) == 255 { i += 1 }
+                spans.append(MaskSpan(x: Int32(x0 + start), y: Int32(y), length: Int32(i - start), coverageOffset: -1))
+            } else {
+                let offset = coverage.count
+                coverage.append(UInt8(l))
+                i += 1
+                while i < n {
+                    let m = level(i)
+                    if m == 0 || m == 255 { break }
+                    coverage.append(UInt8(m))
+                    i += 1
+                }
+                spans.append(
+                    MaskSpan(x: Int32(x0 + start), y: Int32(y), length: Int32(i - start), coverageOffset: Int32(offset)))
+            }
+            bounds = bounds.union(IntRect(x: x0 + start, y: y, width: i - start, height: 1))
+        }
+    }
+
+    func build() -> CoverageMask { CoverageMask(bounds: bounds, spans: spans, coverage: coverage) }
+}

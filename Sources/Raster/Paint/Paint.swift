@@ -1,0 +1,165 @@
+/// What fills a shape.
+public enum Paint: Sendable {
+    case solid(Color)
+    case linearGradient(LinearGradient)
+    case image(ImagePattern)
+
+    /// The colour when the paint is one colour everywhere.
+    var solidColor: Color? {
+        if case .solid(let c) = self { return c }
+        return nil
+    }
+}
+
+/// A colour at a position (0…1) along a gradient.
+public struct GradientStop: Hashable, Sendable, Codable {
+    public var position: Double
+    public var color: Color
+    public init(_ position: Double, _ color: Color) {
+        self.position = position
+        self.color = color
+    }
+}
+
+/// Colours varying along the line from `start` to `end`, constant across it, padded beyond
+/// its ends. Interpolation is in premultiplied space (as CSS specifies), so a fade to
+/// transparent does not darken.
+public struct LinearGradient: Hashable, Sendable {
+    public var start: Point
+    public var end: Point
+    public var stops: [GradientStop]
+
+    /// Needs at least two stops; positions are sorted.
+    public init(start: Point, end: Point, stops: [GradientStop]) {
+        precondition(stops.count >= 2, "a gradient needs at least two stops")
+        self.start = start
+        self.end = end
+        self.stops = stops.sorted { $0.position < $1.position }
+    }
+
+    /// The premultiplied colour at parameter t (clamped to 0…1).
+    func color(at t: Double) -> UInt32 {
+        let t = min(1, max(0, t))
+        var i = 0
+        while i < stops.count - 2 && t > stops[i + 1].position { i += 1 }
+        let a = stops[i]
+        let b = stops[i + 1]
+        let span = b.position - a.position
+        let f = span > 0 ? min(1, max(0, (t - a.position) / span)) : (t >= b.position ? 1 : 0)
+        func pre(_ c: Color) -> (Double, Double, Double, Double) {
+            let al = Double(c.alpha) / 255
+            return (Double(c.red) * al, Double(c.green) * al, Double(c.blue) * al, Double(c.alpha))
+        }
+        let pa = pre(a.color)
+        let pb = pre(b.color)
+        func mix(_ x: Double, _ y: Double) -> UInt32 { UInt32(min(255, max(0, x + (y - x) * f + 0.5))) }
+        let alpha = mix(pa.3, pb.3)
+        return alpha << 24 | min(alpha, mix(pa.0, pb.0)) << 16 | min(alpha, mix(pa.1, pb.1)) << 8 | min(alpha, mix(pa.2, pb.2))
+    }
+
+    /// Fills `out` with the colours of `count` pixels of row y from x0, sampled at pixel centres.
+    func shade(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let dx = end.x - start.x
+        let dy = end.y - start.y
+        let len2 = dx * dx + dy * dy
+        let py = Double(y) + 0.5 - start.y
+        for i in 0..<count {
+            let px = Double(x0 + i) + 0.5 - start.x
+            out[i] = color(at: len2 > 0 ? (px * dx + py * dy) / len2 : 0)
+        }
+    }
+}
+
+/// How an image pattern is sampled between pixels.
+public enum SamplingFilter: String, Hashable, Sendable, Codable {
+    case nearest
+    case bilinear
+}
+
+/// What an image pattern shows outside the image.
+public enum PatternExtend: String, Hashable, Sendable, Codable {
+    /// Nothing (transparent).
+    case none
+    /// The edge pixels, stretched.
+    case pad
+    /// The image, tiled.
+    case `repeat`
+}
+
+/// An image placed on the canvas by `transform` (image pixels → canvas pixels).
+public struct ImagePattern: @unchecked Sendable {
+    public var image: Image
+    public var transform: AffineTransform
+    public var filter: SamplingFilter
+    public var extend: PatternExtend
+
+    public init(image: Image, transform: AffineTransform = .identity, filter: SamplingFilter = .bilinear, extend: PatternExtend = .none) {
+        self.image = image
+        self.transform = transform
+        self.filter = filter
+        self.extend = extend
+    }
+
+    /// The image's pixel at integer coordinates after applying `extend`; nil when outside and
+    /// `extend` is `.none`.
+    @inline(__always)
+    func texel(_ x: Int, _ y: Int) -> UInt32 {
+        let w = image.width
+        let h = image.height
+        var x = x
+        var y = y
+        switch extend {
+        case .none:
+            if x < 0 || y < 0 || x >= w || y >= h { return 0 }
+        case .pad:
+            x = min(max(x, 0), w - 1)
+            y = min(max(y, 0), h - 1)
+        case .repeat:
+            x = ((x % w) + w) % w
+            y = ((y % h) + h) % h
+        }
+        let s = image.surface
+        let p = s.row(y) + x * s.format.bytesPerPixel
+        let raw = s.format.bytesPerPixel == 4 ? p.load(as: UInt32.self) : UInt32(p.load(as: UInt16.self))
+        return s.format.decode(raw)
+    }
+
+    /// Fills `out` with `count` pixels of row y from x0, sampled at pixel centres.
+    func shade(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        guard let inverse = transform.inverted else {
+            out.update(repeating: 0, count: count)
+            return
+        }
+        for i in 0..<count {
+            let u = inverse.apply(Point(Double(x0 + i) + 0.5, Double(y) + 0.5))
+            switch filter {
+            case .nearest:
+                out[i] = texel(Int(u.x.rounded(.down)), Int(u.y.rounded(.down)))
+            case .bilinear:
+                let fx = u.x - 0.5
+                let fy = u.y - 0.5
+                let x0 = fx.rounded(.down)
+                let y0 = fy.rounded(.down)
+                let wx = UInt32(((fx - x0) * 256).rounded())
+                let wy = UInt32(((fy - y0) * 256).rounded())
+                let ix = Int(x0)
+                let iy = Int(y0)
+                let top = lerp256(texel(ix, iy), texel(ix + 1, iy), wx)
+                let bottom = lerp256(texel(ix, iy + 1), texel(ix + 1, iy + 1), wx)
+                out[i] = lerp256(top, bottom, wy)
+            }
+        }
+    }
+}
+
+/// Per-channel a + (b − a)·w/256, rounded; w in 0…256. Premultiplied inputs stay premultiplied.
+@inline(__always)
+func lerp256(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+    var out: UInt32 = 0
+    for shift in stride(from: 0 as UInt32, through: 24, by: 8) {
+        let x = (a >> shift) & 0xFF
+        let y = (b >> shift) & 0xFF
+        out |= ((x * (256 - w) + y * w + 128) >> 8) << shift
+    }
+    return out
+}
