@@ -197,9 +197,12 @@ public final class Canvas {
         let opaque = src >> 24 == 255
         if !clipped {
             let spans = mask.spans.baseAddress!
+            // Unclipped: the mask lies inside the clip, which lies inside the surface, so no
+            // run needs checking and the address arithmetic cannot overflow.
+            let origin = base + (dy &* stride &+ dx &* 4)
             for i in 0..<mask.spanCount {
                 let s = spans[i]
-                let p = (base + (Int(s.y) + dy) * stride).assumingMemoryBound(to: UInt32.self) + (Int(s.x) + dx)
+                let p = (origin + (Int(s.y) &* stride &+ Int(s.x) &* 4)).assumingMemoryBound(to: UInt32.self)
                 let n = Int(s.length)
                 if s.coverageOffset < 0 {
                     Composite.uniform(p, n, src, coverage: 255)

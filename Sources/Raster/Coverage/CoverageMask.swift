@@ -48,7 +48,8 @@ public final class CoverageMask: @unchecked Sendable {
     /// Coverage (0…255) of pixel (x, y) in mask coordinates; slow, for tests.
     public func value(x: Int, y: Int) -> UInt8 {
         for s in spans.prefix(spanCount) where Int(s.y) == y && x >= Int(s.x) && x < Int(s.x + s.length) {
-            return s.isOpaque ? 255 : coverage[Int(s.coverageOffset) + x - Int(s.x)]
+            let v = s.isOpaque ? 255 : coverage[Int(s.coverageOffset) + x - Int(s.x)]
+            if v != 0 { return v }
         }
         return 0
     }
@@ -99,8 +100,19 @@ struct MaskBuilder {
                     coverage.append(UInt8(m))
                     i += 1
                 }
+                // Pad partial runs with zero coverage to a multiple of four pixels, so the
+                // SIMD kernels never need a scalar tail: a pixel under zero coverage is
+                // written back unchanged. The padding may overlap the next run, which is
+                // drawn after it and so still sees the right pixels.
+                var length = i - start
+                while length % 4 != 0 {
+                    coverage.append(0)
+                    length += 1
+                }
                 spans.append(
-                    MaskSpan(x: Int32(x0 + start), y: Int32(y), length: Int32(i - start), coverageOffset: Int32(offset)))
+                    MaskSpan(x: Int32(x0 + start), y: Int32(y), length: Int32(length), coverageOffset: Int32(offset)))
+                bounds = bounds.union(IntRect(x: x0 + start, y: y, width: length, height: 1))
+                continue
             }
             bounds = bounds.union(IntRect(x: x0 + start, y: y, width: i - start, height: 1))
         }

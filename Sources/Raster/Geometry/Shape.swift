@@ -33,15 +33,16 @@ public enum StrokeAlignment: String, Hashable, Sendable, Codable {
 
 /// The shapes the rasteriser covers exactly in closed form. Each has a fast, exact coverage path;
 /// anything else is a ``Path``.
-public indirect enum Shape: Hashable, Sendable {
+public enum Shape: Hashable, Sendable {
     /// A rounded rectangle with per-corner radii. Radii larger than fit are scaled down together
     /// (as CSS does), so a radius ≥ half the height gives a capsule.
     case roundedRect(Rect, CornerRadii)
     /// The ellipse inscribed in a rectangle.
     case ellipse(Rect)
     /// The region inside `outer` and outside `inner`; `inner` must lie inside `outer`.
-    /// Strokes and borders are rings.
-    case ring(outer: Shape, inner: Shape)
+    /// Strokes and borders are rings. (Only this case is boxed, so the common shapes are
+    /// plain values and drawing them allocates nothing.)
+    indirect case ring(outer: Shape, inner: Shape)
 
     public static func rect(_ r: Rect) -> Shape { .roundedRect(r, .zero) }
 
