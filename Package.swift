@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(
             name: "RasterPNGTests",
             dependencies: ["Raster", "RasterPNG", "BenchScene"],
-            resources: [.copy("References")]
+            exclude: ["References"]
         ),
     ],
     swiftLanguageModes: [.v6]

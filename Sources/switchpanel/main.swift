@@ -1,16 +1,122 @@
-import BenchScene
+import Foundation
 import Raster
 import RasterPNG
 
-let image = Image(width: 800, height: 480, format: .xrgb8888)
-let canvas = Canvas(image: image)
-BenchScene.drawFull(canvas)
-try PNG.write(image, to: "/tmp/full.png")
-let strip = Image(width: 118 * 16, height: 78, format: .xrgb8888)
-let frame = Image(width: 800, height: 480, format: .xrgb8888)
-let fc = Canvas(image: frame)
-for k in 0..<16 {
-    BenchScene.drawAnimFrame(fc, frame: k)
-    Blitter.copy(from: frame.surface, rect: BenchScene.partialBox, to: strip.surface, at: (118 * k, 0), rotation: .none)
+/// The `switchpanel` command line. Each subcommand parses its own options; errors go to
+/// stderr with exit status 2 for bad usage and 1 for failures.
+let version = "0.1.0"
+
+struct UsageError: Error {
+    let message: String
 }
-try PNG.write(strip, to: "/tmp/anim.png")
+
+let usage = """
+    usage: switchpanel run [--headless] [--out PNG] [--rotation 0|90|180|270] [--format FORMAT]
+           switchpanel render --out PNG [--rotation 0|90|180|270] [--format FORMAT]
+           switchpanel --version | --help
+
+    run      Shows the demo panel. There is no DRM display backend yet, so it renders
+             headless into an in-memory framebuffer and writes the frame to PNG
+             (default out/panel.png).
+    render   Renders the demo panel into an in-memory framebuffer and writes it as PNG.
+
+      --rotation R   turn the picture R degrees clockwise onto the framebuffer (portrait panels)
+      --format F     framebuffer pixel format: \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))
+                     (default XRGB8888); the PNG shows what that format can hold
+    """
+
+struct RenderOptions {
+    var out: String?
+    var rotation = Rotation.none
+    var format = PixelFormat.xrgb8888
+    var headless = false
+}
+
+func parseRenderOptions(_ args: ArraySlice<String>) throws(UsageError) -> RenderOptions {
+    var options = RenderOptions()
+    var rest = args
+    while let arg = rest.popFirst() {
+        func value() throws(UsageError) -> String {
+            guard let v = rest.popFirst() else { throw UsageError(message: "\(arg) needs a value") }
+            return v
+        }
+        switch arg {
+        case "--out": options.out = try value()
+        case "--headless": options.headless = true
+        case "--rotation":
+            let v = try value()
+            guard let degrees = Int(v), let r = Rotation(rawValue: degrees) else {
+                throw UsageError(message: "--rotation must be 0, 90, 180 or 270 (got '\(v)')")
+            }
+            options.rotation = r
+        case "--format":
+            let v = try value()
+            guard let f = PixelFormat(rawValue: v.uppercased()) else {
+                throw UsageError(
+                    message: "unknown --format '\(v)' (expected one of \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            options.format = f
+        default: throw UsageError(message: "unknown option '\(arg)'")
+        }
+    }
+    return options
+}
+
+/// Paints the demo panel on a logical ARGB8888 canvas and presents it to a framebuffer of the
+/// requested format and rotation, as the display path will.
+func renderDemo(_ options: RenderOptions) -> Image {
+    let logical = Image(width: DemoPanel.width, height: DemoPanel.height, format: .argb8888)
+    DemoPanel.draw(Canvas(image: logical))
+    let size = options.rotation.physicalSize(width: logical.width, height: logical.height)
+    let framebuffer = Image(width: size.width, height: size.height, format: options.format)
+    Blitter.copy(from: logical.surface, rect: logical.bounds, to: framebuffer.surface, at: (0, 0), rotation: options.rotation)
+    return framebuffer
+}
+
+func writePNG(_ image: Image, to path: String) throws {
+    let dir = (path as NSString).deletingLastPathComponent
+    if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+    try PNG.write(image, to: path)
+}
+
+func main() -> Int32 {
+    var args = CommandLine.arguments.dropFirst()
+    guard let command = args.popFirst() else {
+        FileHandle.standardError.write(Data((usage + "\n").utf8))
+        return 2
+    }
+    do {
+        switch command {
+        case "--version":
+            print("switchpanel \(version)")
+        case "--help", "-h", "help":
+            print(usage)
+        case "run":
+            var options = try parseRenderOptions(args)
+            options.headless = true
+            let out = options.out ?? "out/panel.png"
+            FileHandle.standardError.write(
+                Data("switchpanel: no display backend yet (DRM/KMS output is not built); running headless\n".utf8))
+            let frame = renderDemo(options)
+            try writePNG(frame, to: out)
+            print("rendered the demo panel (\(frame.width)x\(frame.height) \(frame.format.rawValue)) to \(out)")
+        case "render":
+            let options = try parseRenderOptions(args)
+            guard let out = options.out else { throw UsageError(message: "render needs --out PNG") }
+            let frame = renderDemo(options)
+            try writePNG(frame, to: out)
+            print("rendered the demo panel (\(frame.width)x\(frame.height) \(frame.format.rawValue)) to \(out)")
+        default:
+            throw UsageError(message: "unknown command '\(command)'")
+        }
+    } catch let error as UsageError {
+        FileHandle.standardError.write(Data("switchpanel: \(error.message)\n\n\(usage)\n".utf8))
+        return 2
+    } catch {
+        FileHandle.standardError.write(Data("switchpanel: \(error)\n".utf8))
+        return 1
+    }
+    return 0
+}
+
+exit(main())

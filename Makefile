@@ -1,0 +1,37 @@
+# The front door: `make run` and `make test` are the README's two commands.
+SWIFT ?= swift
+
+.PHONY: run test setup build docs bench counts format lint
+
+setup:
+	@bash scripts/setup.sh
+
+build: setup
+	$(SWIFT) build -c release --product switchpanel
+
+## Installs what is missing, builds, and runs the panel (headless without a display).
+run: build
+	.build/release/switchpanel run --out out/panel.png
+
+## Installs what is missing and runs the whole test suite.
+test: setup
+	$(SWIFT) test
+
+## Regenerates the README's picture.
+docs: build
+	.build/release/switchpanel render --out docs/panel.png
+
+## The benchmark, side by side with cairo, for the three workloads.
+bench: setup
+	$(SWIFT) build -c release --product switchpanel-bench
+	for w in full partial anim; do .build/release/switchpanel-bench scene --workload $$w --frames 300; done
+
+## Instructions per frame under callgrind (the performance targets).
+counts: setup
+	bash scripts/instruction-counts.sh --with-cairo
+
+format:
+	swift-format format --in-place --recursive --parallel Package.swift Sources Tests
+
+lint:
+	swift-format lint --recursive --strict Package.swift Sources Tests

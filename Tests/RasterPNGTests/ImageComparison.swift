@@ -1,0 +1,124 @@
+import Foundation
+import Raster
+import RasterPNG
+import XCTest
+
+/// Reference-image checks in the manner of vello's test utilities: an explicit per-channel
+/// threshold, a mean-difference bound, the count of differing pixels, and on failure an
+/// expected | diff | actual image written next to the build for a person to look at.
+enum ImageComparison {
+    /// Where the reference images live (in the source tree, so re-recording can write them).
+    static let referenceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("References")
+
+    /// Where expected | diff | actual images go when a comparison fails.
+    static let failureDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/test-failures")
+
+    /// Re-record golden images instead of comparing when this variable is "1".
+    static var recording: Bool { ProcessInfo.processInfo.environment["SWITCHPANEL_RECORD_REFERENCES"] == "1" }
+
+    struct Difference {
+        var meanAbsolute: Double
+        var maximum: Int
+        var differingPixels: Int
+        var worst: (x: Int, y: Int)
+    }
+
+    /// Per-channel RGB differences (alpha too when both images have it) over `rect`
+    /// of `actual` against the same-size `rect` of `expected` at `expectedOrigin`.
+    static func difference(
+        _ actual: Image, _ expected: Image, rect: IntRect? = nil, expectedOrigin: (Int, Int) = (0, 0)
+    ) -> Difference {
+        let r = rect ?? actual.bounds
+        var sum = 0
+        var maximum = 0
+        var differing = 0
+        var worst = (x: 0, y: 0)
+        let channels = 3
+        for y in r.minY..<r.maxY {
+            for x in r.minX..<r.maxX {
+                let a = actual.pixel(x: x, y: y)
+                let e = expected.pixel(x: x - r.minX + expectedOrigin.0, y: y - r.minY + expectedOrigin.1)
+                let d = [
+                    abs(Int(a.red) - Int(e.red)), abs(Int(a.green) - Int(e.green)), abs(Int(a.blue) - Int(e.blue)),
+                ]
+                let m = d.max()!
+                sum += d.reduce(0, +)
+                if m > 0 { differing += 1 }
+                if m > maximum {
+                    maximum = m
+                    worst = (x, y)
+                }
+            }
+        }
+        return Difference(
+            meanAbsolute: Double(sum) / Double(max(1, r.area * channels)), maximum: maximum,
+            differingPixels: differing, worst: worst)
+    }
+
+    /// Writes expected | diff (amplified ×16) | actual side by side and returns the path.
+    @discardableResult
+    static func writeFailureImage(name: String, actual: Image, expected: Image) -> String {
+        let w = actual.width
+        let h = actual.height
+        let out = Image(width: w * 3, height: h, format: .argb8888)
+        for y in 0..<h {
+            for x in 0..<w {
+                let a = actual.pixel(x: x, y: y)
+                let e = x < expected.width && y < expected.height ? expected.pixel(x: x, y: y) : .transparent
+                out.setPixel(x: x, y: y, e)
+                out.setPixel(x: 2 * w + x, y: y, a)
+                let d = max(
+                    abs(Int(a.red) - Int(e.red)), abs(Int(a.green) - Int(e.green)), abs(Int(a.blue) - Int(e.blue)),
+                    abs(Int(a.alpha) - Int(e.alpha)))
+                let v = UInt8(min(255, d * 16))
+                out.setPixel(x: w + x, y: y, PremultipliedColor(red: v, green: d == 0 ? 0 : v / 3, blue: 0, alpha: 255))
+            }
+        }
+        try? FileManager.default.createDirectory(at: failureDirectory, withIntermediateDirectories: true)
+        let path = failureDirectory.appendingPathComponent("\(name).png").path
+        try? PNG.write(out, to: path)
+        return path
+    }
+
+    /// Compares `actual` with the golden image `name`.png: no channel may differ by more than
+    /// `tolerance` levels. With SWITCHPANEL_RECORD_REFERENCES=1 the golden image is written
+    /// instead (review it before committing).
+    static func assertMatchesGolden(
+        _ actual: Image, name: String, tolerance: Int, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let path = referenceDirectory.appendingPathComponent("\(name).png").path
+        if recording {
+            try PNG.write(actual, to: path)
+            return
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            XCTFail("missing golden image \(path); record it with SWITCHPANEL_RECORD_REFERENCES=1", file: file, line: line)
+            return
+        }
+        let expected = try PNG.read(path: path)
+        guard expected.width == actual.width, expected.height == actual.height else {
+            XCTFail(
+                "\(name): size \(actual.width)x\(actual.height) differs from the golden \(expected.width)x\(expected.height)",
+                file: file, line: line)
+            return
+        }
+        // Alpha matters for golden images of transparent surfaces: compare it too.
+        var worst = 0
+        for y in 0..<actual.height {
+            for x in 0..<actual.width {
+                let a = actual.pixel(x: x, y: y)
+                let e = expected.pixel(x: x, y: y)
+                worst = max(
+                    worst, abs(Int(a.red) - Int(e.red)), abs(Int(a.green) - Int(e.green)),
+                    abs(Int(a.blue) - Int(e.blue)), abs(Int(a.alpha) - Int(e.alpha)))
+            }
+        }
+        if worst > tolerance {
+            let failure = writeFailureImage(name: name, actual: actual, expected: expected)
+            XCTFail("\(name): a channel differs by \(worst) > \(tolerance); see \(failure)", file: file, line: line)
+        }
+    }
+}

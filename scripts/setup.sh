@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages SwitchPanel builds against, if any are missing.
+# Needs a Swift 6 toolchain on PATH already (swift.org's Debian 12 build).
+set -euo pipefail
+
+packages=(pkg-config libpng-dev libcairo2-dev)
+
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$p")
+    fi
+done
+
+if ((${#missing[@]})); then
+    echo "setup: installing ${missing[*]}" >&2
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "setup: no 'swift' on PATH; install a Swift 6 toolchain for Debian 12 first" >&2
+    exit 1
+fi
