@@ -71,7 +71,7 @@ public final class Canvas {
             let opaque = paint.solidColor?.alpha == 255 && opacityByte == 255
             drawShadow(of: shape, shadow, occludedByShape: opaque)
         }
-        let (mask, dx, dy) = mask(for: shape)
+        guard let (mask, dx, dy) = mask(for: shape) else { return }
         draw(mask, dx: dx, dy: dy, paint)
     }
 
@@ -91,28 +91,24 @@ public final class Canvas {
         drawShadow(of: shape, shadow, occludedByShape: false)
     }
 
-    /// Fills a path under `rule`.
+    /// Fills a path under `rule`. Paths with non-finite points draw nothing.
     public func fill(_ path: Path, rule: FillRule = .nonZero, _ paint: Paint) {
-        let b = path.bounds
-        guard b.width > 0 || b.height > 0, b.minX.isFinite, b.maxY.isFinite else { return }
-        let dx = Int(b.minX.rounded(.down))
-        let dy = Int(b.minY.rounded(.down))
-        let local = path.offsetBy(dx: Double(-dx), dy: Double(-dy))
-        let region = local.bounds.enclosingIntRect
-        // Huge paths (mostly off the surface) are rasterised inside the clip and not cached.
-        if region.area > 4 * surface.bounds.area {
-            let visible = clip.offsetBy(dx: -dx, dy: -dy).intersection(region)
-            var r = PathRasterizer(region: visible)
-            r.add(contours: local.flattened())
-            draw(r.mask(rule: rule), dx: dx, dy: dy, paint)
-            return
-        }
-        let mask = cache.mask(.path(local, rule)) {
+        guard path.isFinite else { return }
+        switch placement(of: path.bounds, reach: 0) {
+        case nil: return
+        case .cached(let dx, let dy):
+            let local = path.offsetBy(dx: Double(-dx), dy: Double(-dy))
+            let mask = cache.mask(.path(local, rule)) {
+                var r = PathRasterizer(region: local.bounds.enclosingIntRect)
+                r.add(contours: local.flattened())
+                return r.mask(rule: rule)
+            }
+            draw(mask, dx: dx, dy: dy, paint)
+        case .visibleOnly(let region):
             var r = PathRasterizer(region: region)
-            r.add(contours: local.flattened())
-            return r.mask(rule: rule)
+            r.add(contours: path.flattened())
+            draw(r.mask(rule: rule), dx: 0, dy: 0, paint)
         }
-        draw(mask, dx: dx, dy: dy, paint)
     }
 
     /// Draws `image` scaled into `rect`.
@@ -124,37 +120,78 @@ public final class Canvas {
 
     // MARK: Masks
 
-    /// The shape's cached mask and the whole-pixel offset to draw it at.
-    func mask(for shape: Shape) -> (CoverageMask, Int, Int) {
-        let b = shape.bounds
-        guard b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite else {
-            return (MaskBuilder().build(), 0, 0)
+    /// How a shape or path is rasterised: normally once, relative to the whole pixel at its
+    /// top-left, and cached; a shape far larger than the surface (or far outside it) is
+    /// rasterised only where it can show, in surface coordinates, and not cached.
+    private enum Placement {
+        case cached(dx: Int, dy: Int)
+        case visibleOnly(region: IntRect)
+    }
+
+    /// Where an outline with `bounds` goes, its effect reaching `reach` pixels further (a
+    /// shadow's blur); nil when nothing of it can show or its bounds are not finite.
+    private func placement(of bounds: Rect, reach: Double) -> Placement? {
+        guard bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite,
+            bounds.width >= 0, bounds.height >= 0
+        else { return nil }
+        let grown = bounds.insetBy(-(reach + 1))
+        let c = clip.rect
+        guard !clip.isEmpty, grown.maxX > c.minX, grown.minX < c.maxX, grown.maxY > c.minY, grown.minY < c.maxY else {
+            return nil
         }
-        let dx = Int(b.minX.rounded(.down))
-        let dy = Int(b.minY.rounded(.down))
-        let local = shape.offsetBy(dx: Double(-dx), dy: Double(-dy))
-        let mask = cache.mask(.fill(local)) { local.coverageMask(in: local.bounds.enclosingIntRect) }
-        return (mask, dx, dy)
+        let limit = 1 << 24
+        let surfaceArea = Double(surface.bounds.area)
+        if grown.width * grown.height <= 4 * surfaceArea, abs(grown.minX) < Double(limit), abs(grown.minY) < Double(limit),
+            abs(grown.maxX) < Double(limit), abs(grown.maxY) < Double(limit)
+        {
+            return .cached(dx: Int(bounds.minX.rounded(.down)), dy: Int(bounds.minY.rounded(.down)))
+        }
+        // Intersect in floating point first, so no huge coordinate is ever converted to Int.
+        let x0 = max(grown.minX, c.minX)
+        let y0 = max(grown.minY, c.minY)
+        let x1 = min(grown.maxX, c.maxX)
+        let y1 = min(grown.maxY, c.maxY)
+        return .visibleOnly(region: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).enclosingIntRect)
+    }
+
+    /// The shape's mask and the whole-pixel offset to draw it at; nil when nothing shows.
+    func mask(for shape: Shape) -> (CoverageMask, Int, Int)? {
+        switch placement(of: shape.bounds, reach: 0) {
+        case nil: return nil
+        case .cached(let dx, let dy):
+            let local = shape.offsetBy(dx: Double(-dx), dy: Double(-dy))
+            return (cache.mask(.fill(local)) { local.coverageMask(in: local.bounds.enclosingIntRect) }, dx, dy)
+        case .visibleOnly(let region):
+            return (shape.coverageMask(in: region), 0, 0)
+        }
     }
 
     private func drawShadow(of shape: Shape, _ shadow: Shadow, occludedByShape: Bool) {
         let alpha = shadow.opacity * Double(shadow.color.alpha) / 255
-        guard alpha > 0 else { return }
+        guard alpha > 0, shadow.sigma.isFinite, shadow.offset.x.isFinite, shadow.offset.y.isFinite else { return }
         let moved = shape.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y)
-        let b = moved.bounds
-        guard b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite else { return }
-        let dx = Int(b.minX.rounded(.down))
-        let dy = Int(b.minY.rounded(.down))
-        let local = moved.offsetBy(dx: Double(-dx), dy: Double(-dy))
+        let sigma = min(max(0, shadow.sigma), 256)
+        let reach = (4 * sigma).rounded(.up)
         let occluderOffset = occludedByShape ? Point(-shadow.offset.x, -shadow.offset.y) : nil
-        let mask = cache.mask(.shadow(local, sigma: shadow.sigma, alpha: alpha, occluderOffset: occluderOffset)) {
-            local.shadowMask(
-                sigma: shadow.sigma, alpha: alpha, region: local.shadowRegion(sigma: shadow.sigma),
-                occluder: occluderOffset.map { local.offsetBy(dx: $0.x, dy: $0.y) })
-        }
         var color = shadow.color
         color.alpha = 255
-        draw(mask, dx: dx, dy: dy, .solid(color))
+        switch placement(of: moved.bounds, reach: reach) {
+        case nil: return
+        case .cached(let dx, let dy):
+            let local = moved.offsetBy(dx: Double(-dx), dy: Double(-dy))
+            let mask = cache.mask(.shadow(local, sigma: sigma, alpha: alpha, occluderOffset: occluderOffset)) {
+                local.shadowMask(
+                    sigma: sigma, alpha: alpha, region: local.shadowRegion(sigma: sigma),
+                    occluder: occluderOffset.map { local.offsetBy(dx: $0.x, dy: $0.y) })
+            }
+            draw(mask, dx: dx, dy: dy, .solid(color))
+        case .visibleOnly(let region):
+            // The blur at the region's edge depends on the shape up to its reach beyond it.
+            let mask = moved.shadowMask(
+                sigma: sigma, alpha: alpha, region: region.insetBy(-Int(reach) - 1),
+                occluder: occluderOffset.map { moved.offsetBy(dx: $0.x, dy: $0.y) })
+            draw(mask, dx: 0, dy: 0, .solid(color))
+        }
     }
 
     /// Draws a coverage mask, moved by whole pixels, with `paint`.

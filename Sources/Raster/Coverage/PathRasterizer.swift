@@ -69,8 +69,9 @@ struct PathRasterizer {
         let x1s = p1.x - ox
         let y1s = p1.y - oy
         let dxdy = (x1s - x0s) / (y1s - y0s)
-        let yStart = max(0, Int(y0s.rounded(.down)))
-        let yEnd = min(h, Int(y1s.rounded(.up)))
+        // Clamped before converting, so a far-away point cannot overflow Int.
+        let yStart = Int(min(Double(h), max(0, y0s)).rounded(.down))
+        let yEnd = Int(min(Double(h), max(0, y1s)).rounded(.up))
         guard yStart < yEnd else { return }
         var x = x0s + (Double(yStart) - y0s) * dxdy
         if Double(yStart) < y0s { x = x0s }
@@ -82,7 +83,7 @@ struct PathRasterizer {
                 let dy = bottom - top
                 let xNext = x + dxdy * dy
                 let d = dy * dir
-                let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
+                let (xa, xb) = x < xNext ? (max(0, x), min(Double(w), xNext)) : (max(0, xNext), min(Double(w), x))
                 let xaFloor = xa.rounded(.down)
                 let xai = min(w, max(0, Int(xaFloor)))
                 let xbCeil = xb.rounded(.up)

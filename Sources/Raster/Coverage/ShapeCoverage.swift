@@ -61,10 +61,14 @@ extension ConvexOutline {
                 row[x - x0] += sign * area(x0: Double(x), y0: bandTop, x1: Double(x + 1), y1: bandBottom)
             }
         }
-        let outerStart = Int(leftOuter.rounded(.down))
-        let outerEnd = Int(rightOuter.rounded(.up))
-        let fullStart = Int(leftInner.rounded(.up))
-        let fullEnd = Int(rightInner.rounded(.down))
+        // Clamped to just outside the row before converting, so far-away edges cannot overflow Int.
+        let lo = Double(x0 - 1)
+        let hi = Double(x1 + 1)
+        func column(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int { Int(min(hi, max(lo, v)).rounded(rule)) }
+        let outerStart = column(leftOuter, .down)
+        let outerEnd = column(rightOuter, .up)
+        let fullStart = column(leftInner, .up)
+        let fullEnd = column(rightInner, .down)
         if p == bandTop && q == bandBottom && fullStart < fullEnd {
             partial(outerStart, fullStart)
             let a = max(fullStart, x0)

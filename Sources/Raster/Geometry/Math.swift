@@ -31,6 +31,14 @@ enum Math {
         return offset + sum
     }
 
+    /// The angle of the point (x, y), in (−π, π].
+    static func atan2(_ y: Double, _ x: Double) -> Double {
+        if x.isNaN || y.isNaN { return .nan }
+        if x > 0 { return atan(y / x) }
+        if x < 0 { return y >= 0 ? atan(y / x) + pi : atan(y / x) - pi }
+        return y > 0 ? pi / 2 : (y < 0 ? -pi / 2 : 0)
+    }
+
     /// asin(x) for x in [−1, 1] (clamped).
     static func asin(_ x: Double) -> Double {
         let c = min(1, max(-1, x))

@@ -39,6 +39,19 @@ public struct Path: Hashable, Sendable {
         return p
     }
 
+    /// Whether every point is finite (a NaN or infinite point makes the path undrawable).
+    public var isFinite: Bool {
+        elements.allSatisfy {
+            switch $0 {
+            case .move(let a), .line(let a): a.x.isFinite && a.y.isFinite
+            case .quad(let a, let b): a.x.isFinite && a.y.isFinite && b.x.isFinite && b.y.isFinite
+            case .cubic(let a, let b, let c):
+                a.x.isFinite && a.y.isFinite && b.x.isFinite && b.y.isFinite && c.x.isFinite && c.y.isFinite
+            case .close: true
+            }
+        }
+    }
+
     /// The path moved by (dx, dy).
     public func offsetBy(dx: Double, dy: Double) -> Path {
         let d = Point(dx, dy)
@@ -84,6 +97,13 @@ public struct Path: Hashable, Sendable {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Wang's bound rounded up, capped so that a curve with absurd control points cannot
+    /// exhaust memory (1 << 14 segments is far below 1/255 of a pixel on any real screen).
+    private func segmentCount(_ bound: Double) -> Int {
+        guard bound.isFinite else { return 1 << 14 }
+        return max(1, min(1 << 14, Int(bound.rounded(.up))))
+    }
+
     /// Flattens every contour into closed polylines whose distance from the true curves is at
     /// most `tolerance` pixels, by Wang's formula for the number of segments.
     public func flattened(tolerance: Double = 1.0 / 512) -> [[Point]] {
@@ -107,7 +127,7 @@ public struct Path: Hashable, Sendable {
             case .quad(let c, let p):
                 if current.isEmpty { current = [last] }
                 let dd = last - c * 2 + p
-                let n = max(1, Int((0.25 * (dd.x * dd.x + dd.y * dd.y).squareRoot() / tolerance).squareRoot().rounded(.up)))
+                let n = segmentCount((0.25 * (dd.x * dd.x + dd.y * dd.y).squareRoot() / tolerance).squareRoot())
                 for i in 1...n {
                     let t = Double(i) / Double(n)
                     let u = 1 - t
@@ -119,7 +139,7 @@ public struct Path: Hashable, Sendable {
                 let d1 = last - c1 * 2 + c2
                 let d2 = c1 - c2 * 2 + p
                 let m = max((d1.x * d1.x + d1.y * d1.y).squareRoot(), (d2.x * d2.x + d2.y * d2.y).squareRoot())
-                let n = max(1, Int((0.75 * m / tolerance).squareRoot().rounded(.up)))
+                let n = segmentCount((0.75 * m / tolerance).squareRoot())
                 for i in 1...n {
                     let t = Double(i) / Double(n)
                     let u = 1 - t
