@@ -58,8 +58,10 @@ func discRectangleArea(radius r: Double, x0: Double, y0: Double, x1: Double, y1:
             let top = min(y1, h)
             let bottom = max(y0, -h)
             if top > bottom {
-                let topIsChord = h < y1
-                let bottomIsChord = -h > y0
+                // Between cuts the chord stays on one side of y0 and y1; at a tangency
+                // (|y| = r, not a cut) it touches y at the midpoint, so ties mean the chord.
+                let topIsChord = h <= y1
+                let bottomIsChord = -h >= y0
                 let chord = topIsChord || bottomIsChord ? chordIntegral(lo, hLo, hi, hHi) : 0
                 let topIntegral = topIsChord ? chord : y1 * (hi - lo)
                 let bottomIntegral = bottomIsChord ? -chord : y0 * (hi - lo)

@@ -61,26 +61,46 @@ struct MaskBuilder {
     private var spans: [MaskSpan] = []
     private var coverage: [UInt8] = []
     private var bounds = IntRect.zero
+    /// One row of 8-bit levels, reused.
+    private var levels: [UInt8] = []
 
-    /// Adds row `y`, whose pixel `x0 + i` has coverage `values[i]` (0…1; out-of-range values are
-    /// clamped). `keep(i)` may veto pixels (used to drop shadow pixels an opaque shape hides).
-    mutating func addRow(y: Int, x0: Int, values: UnsafeBufferPointer<Double>, scale: Double = 1) {
-        addRow(y: y, x0: x0, values: values, scale: scale, keep: nil)
+    /// round(v · 255), clamped to 0…255 (NaN → 0).
+    @inline(__always)
+    static func level(_ v: Double) -> UInt8 {
+        let l = v * 255
+        if !(l > 0.5) { return 0 }
+        return l >= 254.5 ? 255 : UInt8((l + 0.5).rounded(.down))
     }
 
+    /// Adds row `y`, whose pixel `x0 + i` has coverage `values[i] × scale` (0…1).
+    mutating func addRow(y: Int, x0: Int, values: UnsafeBufferPointer<Double>, scale: Double = 1) {
+        prepare(values.count)
+        for i in 0..<values.count { levels[i] = MaskBuilder.level(values[i] * scale) }
+        emit(y: y, x0: x0, count: values.count)
+    }
+
+    /// Adds row `y` from single-precision values, leaving out the pixels where `hidden[i]`
+    /// is fully covered (its level is 255): an opaque shape drawn on top hides them.
     mutating func addRow(
-        y: Int, x0: Int, values: UnsafeBufferPointer<Double>, scale: Double, keep: ((Int) -> Bool)?
+        y: Int, x0: Int, values: UnsafeBufferPointer<Float>, scale: Double, hidden: UnsafeBufferPointer<Double>?
     ) {
-        var i = 0
-        let n = values.count
-        @inline(__always) func level(_ i: Int) -> Int {
-            if let keep, !keep(i) { return 0 }
-            let v = values[i] * scale * 255
-            if !(v > 0.5) { return 0 }  // also catches NaN
-            return v >= 254.5 ? 255 : Int((v + 0.5).rounded(.down))
+        prepare(values.count)
+        for i in 0..<values.count { levels[i] = MaskBuilder.level(Double(values[i]) * scale) }
+        if let hidden {
+            for i in 0..<values.count where MaskBuilder.level(hidden[i]) == 255 { levels[i] = 0 }
         }
+        emit(y: y, x0: x0, count: values.count)
+    }
+
+    private mutating func prepare(_ count: Int) {
+        if levels.count < count { levels = [UInt8](repeating: 0, count: count) }
+    }
+
+    /// Groups the first `count` levels into runs.
+    private mutating func emit(y: Int, x0: Int, count n: Int) {
+        var i = 0
         while i < n {
-            let l = level(i)
+            let l = levels[i]
             if l == 0 {
                 i += 1
                 continue
@@ -88,33 +108,27 @@ struct MaskBuilder {
             let start = i
             if l == 255 {
                 i += 1
-                while i < n && level(i) == 255 { i += 1 }
+                while i < n && levels[i] == 255 { i += 1 }
                 spans.append(MaskSpan(x: Int32(x0 + start), y: Int32(y), length: Int32(i - start), coverageOffset: -1))
-            } else {
-                let offset = coverage.count
-                coverage.append(UInt8(l))
-                i += 1
-                while i < n {
-                    let m = level(i)
-                    if m == 0 || m == 255 { break }
-                    coverage.append(UInt8(m))
-                    i += 1
-                }
-                // Pad partial runs with zero coverage to a multiple of four pixels, so the
-                // SIMD kernels never need a scalar tail: a pixel under zero coverage is
-                // written back unchanged. The padding may overlap the next run, which is
-                // drawn after it and so still sees the right pixels.
-                var length = i - start
-                while length % 4 != 0 {
-                    coverage.append(0)
-                    length += 1
-                }
-                spans.append(
-                    MaskSpan(x: Int32(x0 + start), y: Int32(y), length: Int32(length), coverageOffset: Int32(offset)))
-                bounds = bounds.union(IntRect(x: x0 + start, y: y, width: length, height: 1))
+                bounds = bounds.union(IntRect(x: x0 + start, y: y, width: i - start, height: 1))
                 continue
             }
-            bounds = bounds.union(IntRect(x: x0 + start, y: y, width: i - start, height: 1))
+            let offset = coverage.count
+            while i < n && levels[i] != 0 && levels[i] != 255 {
+                coverage.append(levels[i])
+                i += 1
+            }
+            // Pad partial runs with zero coverage to a multiple of four pixels, so the SIMD
+            // kernels never need a scalar tail: a pixel under zero coverage is written back
+            // unchanged. The padding may overlap the next run, which is drawn after it and so
+            // still sees the right pixels.
+            var length = i - start
+            while length % 4 != 0 {
+                coverage.append(0)
+                length += 1
+            }
+            spans.append(MaskSpan(x: Int32(x0 + start), y: Int32(y), length: Int32(length), coverageOffset: Int32(offset)))
+            bounds = bounds.union(IntRect(x: x0 + start, y: y, width: length, height: 1))
         }
     }
 

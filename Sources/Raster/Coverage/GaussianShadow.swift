@@ -60,94 +60,138 @@ extension Shape {
     /// for σ < 1 that term grows, so small blurs run on a 4× finer grid and are box-averaged
     /// back down. Tests compare both against the disc's radial (Rice) integral.
     func shadowMask(sigma: Double, alpha: Double, region: IntRect, occluder: Shape?) -> CoverageMask {
-        guard sigma > 0.05 else {
-            // No visible blur: the silhouette itself.
-            var builder = MaskBuilder()
-            let values = coverageValues(in: region)
-            values.withUnsafeBufferPointer { all in
-                for y in 0..<region.height {
-                    builder.addRow(
-                        y: region.minY + y, x0: region.minX,
-                        values: UnsafeBufferPointer(rebasing: all[(y * region.width)...].prefix(region.width)), scale: alpha)
-                }
-            }
-            return builder.build()
-        }
-        let factor = sigma >= 1 ? 1 : 4
-        let fine = IntRect(
-            x: region.minX * factor, y: region.minY * factor, width: region.width * factor,
-            height: region.height * factor)
-        var image = (factor == 1 ? self : scaled(by: Double(factor))).coverageValues(in: fine)
-        gaussianBlur(&image, width: fine.width, height: fine.height, sigma: sigma * Double(factor))
-        if factor > 1 {
-            image = boxDownsample(image, width: fine.width, height: fine.height, factor: factor)
-        }
         var builder = MaskBuilder()
-        let occluderRow = UnsafeMutableBufferPointer<Double>.allocate(capacity: region.width)
-        defer { occluderRow.deallocate() }
-        image.withUnsafeBufferPointer { all in
-            for y in 0..<region.height {
-                let values = UnsafeBufferPointer(rebasing: all[(y * region.width)...].prefix(region.width))
-                if let occluder {
-                    occluderRow.update(repeating: 0)
-                    occluder.accumulateRow(region.minY + y, x0: region.minX, into: occluderRow)
-                    builder.addRow(
-                        y: region.minY + y, x0: region.minX, values: values, scale: alpha,
-                        keep: { occluderRow[$0] * 255 < 254.5 })
-                } else {
-                    builder.addRow(y: region.minY + y, x0: region.minX, values: values, scale: alpha)
-                }
+        guard !region.isEmpty else { return builder.build() }
+        // Small blurs run on a finer grid (see above); no visible blur at all is the silhouette.
+        let factor = sigma >= 1 || sigma <= 0.05 ? 1 : 4
+        let source = factor == 1 ? self : scaled(by: Double(factor))
+        var plane = BlurPlane(width: region.width * factor, height: region.height * factor)
+        let row = UnsafeMutableBufferPointer<Double>.allocate(capacity: plane.width)
+        defer { row.deallocate() }
+        for y in 0..<plane.height {
+            row.update(repeating: 0)
+            source.accumulateRow(region.minY * factor + y, x0: region.minX * factor, into: row)
+            plane.setRow(y, UnsafeBufferPointer(row))
+        }
+        if sigma > 0.05 { plane.blur(sigma: sigma * Double(factor)) }
+        if factor > 1 { plane = plane.downsampled(by: factor) }
+        let hidden = UnsafeMutableBufferPointer<Double>.allocate(capacity: region.width)
+        defer { hidden.deallocate() }
+        for y in 0..<region.height {
+            if let occluder {
+                hidden.update(repeating: 0)
+                occluder.accumulateRow(region.minY + y, x0: region.minX, into: hidden)
+            }
+            plane.withRow(y) { values in
+                builder.addRow(
+                    y: region.minY + y, x0: region.minX, values: values, scale: alpha,
+                    hidden: occluder == nil ? nil : UnsafeBufferPointer(hidden))
             }
         }
         return builder.build()
     }
 }
 
-/// Separable gaussian blur in place, kernel sampled at whole pixels over ±4σ and normalised;
-/// pixels beyond the edges count as zero.
-func gaussianBlur(_ image: inout [Double], width: Int, height: Int, sigma: Double) {
-    let radius = Int((4 * sigma).rounded(.up))
-    var kernel = (-radius...radius).map { k in Math.exp(-Double(k * k) / (2 * sigma * sigma)) }
-    let sum = kernel.reduce(0, +)
-    kernel = kernel.map { $0 / sum }
-    var scratch = [Double](repeating: 0, count: max(width, height))
-    image.withUnsafeMutableBufferPointer { img in
-        kernel.withUnsafeBufferPointer { k in
-            scratch.withUnsafeMutableBufferPointer { tmp in
-                for y in 0..<height {
-                    let row = y * width
-                    for x in 0..<width {
-                        var acc = 0.0
-                        let lo = max(-radius, -x)
-                        let hi = min(radius, width - 1 - x)
-                        if lo <= hi { for j in lo...hi { acc += img[row + x + j] * k[j + radius] } }
-                        tmp[x] = acc
+/// A single-precision image for blurring: rows padded to a multiple of eight pixels plus
+/// zero margins, so the separable convolution runs eight pixels at a time in SIMD with no
+/// bounds logic inside the loops. Single precision is ample: results are rounded to 8 bits.
+struct BlurPlane {
+    let width: Int
+    let height: Int
+    /// Row stride in elements (a multiple of 8, at least `width` rounded up to 8).
+    private(set) var stride: Int
+    private(set) var data: [Float]
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        stride = (width + 7) / 8 * 8
+        data = [Float](repeating: 0, count: stride * height)
+    }
+
+    mutating func setRow(_ y: Int, _ values: UnsafeBufferPointer<Double>) {
+        for x in 0..<width { data[y * stride + x] = Float(values[x]) }
+    }
+
+    func withRow<T>(_ y: Int, _ body: (UnsafeBufferPointer<Float>) -> T) -> T {
+        data.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[(y * stride)..<(y * stride + width)])) }
+    }
+
+    /// Separable gaussian blur, kernel sampled at whole pixels over ±4σ and normalised;
+    /// pixels beyond the edges count as zero.
+    mutating func blur(sigma: Double) {
+        let radius = Int((4 * sigma).rounded(.up))
+        let taps = 2 * radius + 1
+        var weights = (0..<taps).map { k in Math.exp(-Double((k - radius) * (k - radius)) / (2 * sigma * sigma)) }
+        let sum = weights.reduce(0, +)
+        weights = weights.map { $0 / sum }
+        let kernel = weights.map { Float($0) }
+        // Horizontal pass: each row copied into a zero-margined scratch row, then 8 outputs at a time.
+        let padded = stride + 2 * radius + 8
+        var scratch = [Float](repeating: 0, count: padded)
+        var across = [Float](repeating: 0, count: stride * height)
+        data.withUnsafeBufferPointer { src in
+            across.withUnsafeMutableBufferPointer { dst in
+                scratch.withUnsafeMutableBufferPointer { pad in
+                    kernel.withUnsafeBufferPointer { k in
+                        for y in 0..<height {
+                            let row = src.baseAddress! + y * stride
+                            var any = false
+                            for x in 0..<width where row[x] != 0 {
+                                any = true
+                                break
+                            }
+                            guard any else { continue }
+                            let p = pad.baseAddress!
+                            for x in 0..<width { p[radius + x] = row[x] }
+                            let out = dst.baseAddress! + y * stride
+                            var x = 0
+                            while x < stride {
+                                var acc = SIMD8<Float>(repeating: 0)
+                                for j in 0..<taps {
+                                    acc += k[j] * UnsafeRawPointer(p + x + j).loadUnaligned(as: SIMD8<Float>.self)
+                                }
+                                UnsafeMutableRawPointer(out + x).storeBytes(of: acc, as: SIMD8<Float>.self)
+                                x += 8
+                            }
+                        }
                     }
-                    for x in 0..<width { img[row + x] = tmp[x] }
                 }
-                for x in 0..<width {
+            }
+        }
+        // Vertical pass: rows outside the plane are zero, so each output sums the taps in range.
+        data.withUnsafeMutableBufferPointer { dst in
+            across.withUnsafeBufferPointer { src in
+                kernel.withUnsafeBufferPointer { k in
                     for y in 0..<height {
-                        var acc = 0.0
-                        let lo = max(-radius, -y)
-                        let hi = min(radius, height - 1 - y)
-                        if lo <= hi { for j in lo...hi { acc += img[(y + j) * width + x] * k[j + radius] } }
-                        tmp[y] = acc
+                        let lo = max(0, radius - y)
+                        let hi = min(taps, height + radius - y)
+                        let out = dst.baseAddress! + y * stride
+                        var x = 0
+                        while x < stride {
+                            var acc = SIMD8<Float>(repeating: 0)
+                            for j in lo..<hi {
+                                let r = src.baseAddress! + (y + j - radius) * stride + x
+                                acc += k[j] * UnsafeRawPointer(r).loadUnaligned(as: SIMD8<Float>.self)
+                            }
+                            UnsafeMutableRawPointer(out + x).storeBytes(of: acc, as: SIMD8<Float>.self)
+                            x += 8
+                        }
                     }
-                    for y in 0..<height { img[y * width + x] = tmp[y] }
                 }
             }
         }
     }
-}
 
-/// Averages `factor × factor` blocks.
-func boxDownsample(_ image: [Double], width: Int, height: Int, factor: Int) -> [Double] {
-    let w = width / factor
-    let h = height / factor
-    var out = [Double](repeating: 0, count: w * h)
-    let norm = 1 / Double(factor * factor)
-    for y in 0..<height {
-        for x in 0..<width { out[(y / factor) * w + x / factor] += image[y * width + x] * norm }
+    /// The plane with each `factor × factor` block averaged.
+    func downsampled(by factor: Int) -> BlurPlane {
+        var out = BlurPlane(width: width / factor, height: height / factor)
+        let norm = 1 / Float(factor * factor)
+        for y in 0..<height {
+            for x in 0..<width {
+                out.data[(y / factor) * out.stride + x / factor] += data[y * stride + x] * norm
+            }
+        }
+        return out
     }
-    return out
 }
