@@ -9,12 +9,13 @@ public final class Canvas {
     public let cache: MaskCache
 
     /// Drawing is limited to this rectangle (always inside the surface).
-    public var clip: IntRect {
+    /// (A canvas belongs to one thread; `unchecked` drops the per-draw dynamic exclusivity check.)
+    @exclusivity(unchecked) public var clip: IntRect {
         didSet { clip = clip.intersection(surface.bounds) }
     }
 
     /// Multiplies the alpha of everything drawn (0…1).
-    public var opacity: Double = 1
+    @exclusivity(unchecked) public var opacity: Double = 1
 
     /// Scratch row for gradient and image paints, grown once and reused.
     private var shadeRow: UnsafeMutablePointer<UInt32>
@@ -60,6 +61,11 @@ public final class Canvas {
         let r = rect.map { $0.intersection(clip) } ?? clip
         guard !r.isEmpty else { return }
         let pixel = surface.format.encode(argb: color.premultiplied.argb)
+        if r.minX == 0, r.width == surface.width, surface.stride == surface.width * 4 {
+            // Whole rows without padding are one contiguous run.
+            Composite.fill(surface.row32(r.minY), r.width * r.height, pixel)
+            return
+        }
         for y in r.minY..<r.maxY { Composite.fill(surface.row32(y) + r.minX, r.width, pixel) }
     }
 

@@ -36,7 +36,7 @@ public enum Composite {
         return rb | ga &<< 8
     }
 
-    /// Stores `pixel` into `count` pixels: 128 bytes per step, and the last few pixels by one
+    /// Stores `pixel` into `count` pixels: 256 bytes per step, and the last few pixels by one
     /// overlapping 16-byte store rather than a scalar loop.
     @inline(__always)
     static func fill(_ p: UnsafeMutablePointer<UInt32>, _ count: Int, _ pixel: UInt32) {
@@ -47,10 +47,15 @@ public enum Composite {
             return
         }
         var i = 0
-        while i &+ 32 <= count {
+        while i &+ 64 <= count {
             let q = raw + i &* 4
-            for k in 0..<8 { q.storeBytes(of: wide, toByteOffset: k &* 16, as: SIMD4<UInt32>.self) }
-            i &+= 32
+            for k in 0..<16 { q.storeBytes(of: wide, toByteOffset: k &* 16, as: SIMD4<UInt32>.self) }
+            i &+= 64
+        }
+        while i &+ 16 <= count {
+            let q = raw + i &* 4
+            for k in 0..<4 { q.storeBytes(of: wide, toByteOffset: k &* 16, as: SIMD4<UInt32>.self) }
+            i &+= 16
         }
         while i &+ 4 <= count {
             raw.storeBytes(of: wide, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
