@@ -80,7 +80,8 @@ public enum Blitter {
             guard !dst.isEmpty else { return }
             let sx = r.minX + dst.minX - origin.0
             let sy = r.minY + dst.minY - origin.1
-            let forceAlpha: UInt32 = target.format == .xrgb8888 && source.format == .argb8888 ? 0xFF00_0000 : 0
+            // XRGB's padding byte is undefined on the way in and written as 0xFF on the way out.
+            let forceAlpha: UInt32 = source.format == .xrgb8888 || target.format == .xrgb8888 ? 0xFF00_0000 : 0
             for y in 0..<dst.height {
                 let s = source.row32(sy + y) + sx
                 let d = target.row32(dst.minY + y) + dst.minX
