@@ -32,9 +32,14 @@ public final class Canvas {
         shadeRow = .allocate(capacity: surface.width)
     }
 
+    /// A canvas on an image, which it keeps alive.
     public convenience init(image: Image, cache: MaskCache = MaskCache()) {
         self.init(surface: image.surface, cache: cache)
+        owner = image
     }
+
+    /// The owner of the surface's memory when the canvas was made from an ``Image``.
+    private var owner: AnyObject?
 
     deinit { shadeRow.deallocate() }
 
@@ -165,7 +170,7 @@ public final class Canvas {
         switch placement(of: shape.bounds, reach: 0) {
         case nil: return nil
         case .cached(let dx, let dy):
-            let local = shape.offsetBy(dx: Double(-dx), dy: Double(-dy))
+            let local = shape.offsetBy(dx: Double(-dx), dy: Double(-dy)).quantizedPosition()
             return (cache.mask(.fill(local)) { local.coverageMask(in: local.bounds.enclosingIntRect) }, dx, dy)
         case .visibleOnly(let region):
             return (shape.coverageMask(in: region), 0, 0)
@@ -184,7 +189,7 @@ public final class Canvas {
         switch placement(of: moved.bounds, reach: reach) {
         case nil: return
         case .cached(let dx, let dy):
-            let local = moved.offsetBy(dx: Double(-dx), dy: Double(-dy))
+            let local = moved.offsetBy(dx: Double(-dx), dy: Double(-dy)).quantizedPosition()
             let mask = cache.mask(.shadow(local, sigma: sigma, alpha: alpha, occluderOffset: occluderOffset)) {
                 local.shadowMask(
                     sigma: sigma, alpha: alpha, region: local.shadowRegion(sigma: sigma),

@@ -69,6 +69,20 @@ public enum Shape: Hashable, Sendable {
         }
     }
 
+    /// The shape with each rectangle's origin rounded to a multiple of 2⁻²⁰ px. Cache keys use
+    /// it, so that a shape placed at whole-pixel offsets of one fractional position finds the
+    /// same mask: 3.3 − 3 and 40.3 − 40 differ in their last bits, and would otherwise build
+    /// two masks. A millionth of a pixel moves coverage by far less than 1/255.
+    func quantizedPosition() -> Shape {
+        func q(_ v: Double) -> Double { (v * 1_048_576).rounded() / 1_048_576 }
+        func qr(_ r: Rect) -> Rect { Rect(x: q(r.x), y: q(r.y), width: r.width, height: r.height) }
+        switch self {
+        case .roundedRect(let r, let radii): return .roundedRect(qr(r), radii)
+        case .ellipse(let r): return .ellipse(qr(r))
+        case .ring(let o, let i): return .ring(outer: o.quantizedPosition(), inner: i.quantizedPosition())
+        }
+    }
+
     /// The outline moved outward by `d` (inward when negative). For rounded rectangles this is
     /// the exact offset curve (radii grow or shrink by d, never below 0); for ellipses it is the
     /// concentric ellipse with semi-axes changed by d.
