@@ -75,8 +75,7 @@ extension Shape {
             source.accumulateRow(region.minY * factor + y, x0: region.minX * factor, into: row)
             plane.setRow(y, UnsafeBufferPointer(row))
         }
-        if sigma > 0.05 { plane.blur(sigma: sigma * Double(factor)) }
-        if factor > 1 { plane = plane.downsampled(by: factor) }
+        plane = plane.blurredAndDownsampled(sigma: sigma * Double(factor), factor: factor)
         let hidden = UnsafeMutableBufferPointer<Double>.allocate(capacity: region.width)
         defer { hidden.deallocate() }
         for y in 0..<region.height {
@@ -119,83 +118,96 @@ struct BlurPlane {
         data.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[(y * stride)..<(y * stride + width)])) }
     }
 
-    /// Separable gaussian blur, kernel sampled at whole pixels over ±4σ and normalised;
-    /// pixels beyond the edges count as zero.
-    mutating func blur(sigma: Double) {
-        let radius = Int((4 * sigma).rounded(.up))
-        let taps = 2 * radius + 1
-        var weights = (0..<taps).map { k in Math.exp(-Double((k - radius) * (k - radius)) / (2 * sigma * sigma)) }
-        let sum = weights.reduce(0, +)
-        weights = weights.map { $0 / sum }
-        let kernel = weights.map { Float($0) }
-        // Horizontal pass: each row copied into a zero-margined scratch row, then 8 outputs at a time.
-        let padded = stride + 2 * radius + 8
-        var scratch = [Float](repeating: 0, count: padded)
-        var across = [Float](repeating: 0, count: stride * height)
-        data.withUnsafeBufferPointer { src in
-            across.withUnsafeMutableBufferPointer { dst in
-                scratch.withUnsafeMutableBufferPointer { pad in
-                    kernel.withUnsafeBufferPointer { k in
-                        for y in 0..<height {
-                            let row = src.baseAddress! + y * stride
-                            var any = false
-                            for x in 0..<width where row[x] != 0 {
-                                any = true
-                                break
-                            }
-                            guard any else { continue }
-                            let p = pad.baseAddress!
-                            for x in 0..<width { p[radius + x] = row[x] }
-                            let out = dst.baseAddress! + y * stride
-                            var x = 0
-                            while x < stride {
-                                var acc = SIMD8<Float>(repeating: 0)
-                                for j in 0..<taps {
-                                    acc += k[j] * UnsafeRawPointer(p + x + j).loadUnaligned(as: SIMD8<Float>.self)
-                                }
-                                UnsafeMutableRawPointer(out + x).storeBytes(of: acc, as: SIMD8<Float>.self)
-                                x += 8
-                            }
-                        }
-                    }
-                }
-            }
+    /// Blurs with a gaussian of `sigma` (in this plane's cells), sampled at whole cells over
+    /// ±4σ and normalised, then averages `factor × factor` blocks — in one separable pass per
+    /// axis: averaging f blurred cells is one convolution with the kernel
+    /// w(d) = (1/f)·Σₛ g(d + s), evaluated only at every f-th cell. Cells beyond the edges count
+    /// as zero. The vertical pass runs along rows (contiguous, eight cells per SIMD step) and
+    /// keeps every f-th row; the horizontal pass splits each row into its f phases so that it
+    /// too reads contiguous memory.
+    func blurredAndDownsampled(sigma: Double, factor f: Int) -> BlurPlane {
+        let radius = sigma > 0.05 ? Int((4 * sigma).rounded(.up)) : 0
+        var g = (-radius...radius).map { k in radius == 0 ? 1 : Math.exp(-Double(k * k) / (2 * sigma * sigma)) }
+        let gSum = g.reduce(0, +)
+        g = g.map { $0 / gSum }
+        // w(d) for d in −radius−f+1 … radius, stored at index d + radius + f − 1.
+        let dMin = -radius - f + 1
+        let taps = 2 * radius + f
+        var w = [Float](repeating: 0, count: taps)
+        for i in 0..<taps {
+            let d = dMin + i
+            var acc = 0.0
+            for sub in 0..<f where abs(d + sub) <= radius { acc += g[d + sub + radius] }
+            w[i] = Float(acc / Double(f))
         }
-        // Vertical pass: rows outside the plane are zero, so each output sums the taps in range.
-        data.withUnsafeMutableBufferPointer { dst in
-            across.withUnsafeBufferPointer { src in
-                kernel.withUnsafeBufferPointer { k in
-                    for y in 0..<height {
-                        let lo = max(0, radius - y)
-                        let hi = min(taps, height + radius - y)
-                        let out = dst.baseAddress! + y * stride
+        let outWidth = width / f
+        let outHeight = height / f
+        var out = BlurPlane(width: outWidth, height: outHeight)
+        // Vertical: mid[Y][x] = Σ_d w(d) · self[Y·f − d][x] over the rows that exist.
+        var mid = [Float](repeating: 0, count: outHeight * stride)
+        data.withUnsafeBufferPointer { src in
+            mid.withUnsafeMutableBufferPointer { dst in
+                w.withUnsafeBufferPointer { k in
+                    for y in 0..<outHeight {
+                        let lo = max(0, y * f - (height - 1) - dMin)  // keeps y·f − d ≤ height − 1
+                        let hi = min(taps, y * f - dMin + 1)  // keeps y·f − d ≥ 0
+                        guard lo < hi else { continue }
+                        let target = dst.baseAddress! + y * stride
+                        // Tap i reads row y·f − dMin − i: one row further up per tap.
+                        let first = src.baseAddress! + (y * f - dMin) * stride
                         var x = 0
                         while x < stride {
                             var acc = SIMD8<Float>(repeating: 0)
-                            for j in lo..<hi {
-                                let r = src.baseAddress! + (y + j - radius) * stride + x
-                                acc += k[j] * UnsafeRawPointer(r).loadUnaligned(as: SIMD8<Float>.self)
+                            var row = first - lo * stride + x
+                            for i in lo..<hi {
+                                acc += k[i] * UnsafeRawPointer(row).loadUnaligned(as: SIMD8<Float>.self)
+                                row -= stride
                             }
-                            UnsafeMutableRawPointer(out + x).storeBytes(of: acc, as: SIMD8<Float>.self)
+                            UnsafeMutableRawPointer(target + x).storeBytes(of: acc, as: SIMD8<Float>.self)
                             x += 8
                         }
                     }
                 }
             }
         }
-    }
-
-    /// The plane with each `factor × factor` block averaged.
-    func downsampled(by factor: Int) -> BlurPlane {
-        var out = BlurPlane(width: width / factor, height: height / factor)
-        let norm = 1 / Float(factor * factor)
-        let outStride = out.stride
-        data.withUnsafeBufferPointer { src in
+        // Horizontal: out[Y][X] = Σ_d w(d) · mid[Y][X·f − d]. Phase s of a row holds cells
+        // m·f + s at index m + margin, so each tap reads eight consecutive outputs' inputs.
+        let margin = (radius + f) / f + 1
+        let phaseLength = out.stride + 2 * margin + 8
+        var phases = [Float](repeating: 0, count: f * phaseLength)
+        // Cell X·f − d = (X + q)·f + s with s = (−d) mod f: tap i reads phase s at offset q.
+        let tapOffsets = (0..<taps).map { i -> Int in
+            let negD = -(dMin + i)
+            let s = ((negD % f) + f) % f
+            return s * phaseLength + margin + (negD - s) / f
+        }
+        mid.withUnsafeBufferPointer { src in
             out.data.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<height {
-                    let row = src.baseAddress! + y * stride
-                    let target = dst.baseAddress! + (y / factor) * outStride
-                    for x in 0..<width { target[x / factor] += row[x] * norm }
+                phases.withUnsafeMutableBufferPointer { ph in
+                    w.withUnsafeBufferPointer { k in
+                        tapOffsets.withUnsafeBufferPointer { offsets in
+                        for y in 0..<outHeight {
+                            let row = src.baseAddress! + y * stride
+                            var cell = 0
+                            while cell < width {
+                                for s in 0..<f where cell + s < width { ph[s * phaseLength + margin + cell / f] = row[cell + s] }
+                                cell += f
+                            }
+                            let target = dst.baseAddress! + y * out.stride
+                            var x = 0
+                            while x < out.stride {
+                                var acc = SIMD8<Float>(repeating: 0)
+                                let base = ph.baseAddress! + x
+                                for i in 0..<taps {
+                                    let p = base + offsets[i]
+                                    acc += k[i] * UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
+                                }
+                                UnsafeMutableRawPointer(target + x).storeBytes(of: acc, as: SIMD8<Float>.self)
+                                x += 8
+                            }
+                        }
+                        }
+                    }
                 }
             }
         }
