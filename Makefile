@@ -13,8 +13,8 @@ build: setup
 run: build
 	.build/release/switchpanel run --out out/panel.png
 
-## Installs what is missing and runs the whole test suite.
-test: setup
+## Installs what is missing, checks the formatting and runs the whole test suite.
+test: setup lint
 	$(SWIFT) test
 
 ## Regenerates the README's picture.

@@ -36,7 +36,8 @@ public enum BenchScene {
     /// The box PARTIAL and ANIM repaint: switch 5's frame grown by 8 px on each side.
     public static var partialBox: IntRect {
         let o = origin(ofSwitch: animatedSwitch)
-        return IntRect(x: Int(o.x) - 8, y: Int(o.y) - 8, width: Int(switchSize.width) + 16, height: Int(switchSize.height) + 16)
+        return IntRect(
+            x: Int(o.x) - 8, y: Int(o.y) - 8, width: Int(switchSize.width) + 16, height: Int(switchSize.height) + 16)
     }
 
     /// One switch: capsule track, then the white thumb with its shadow.
@@ -80,7 +81,8 @@ public enum BenchScene {
         let x = origin(ofSwitch: animatedSwitch).x
         canvas.withClip(partialBox) {
             canvas.clear(background)
-            drawSwitch(canvas, index: animatedSwitch, track: Color.mix(offColor, onColor, e), thumbCenterX: x + 31 + 40 * e)
+            drawSwitch(
+                canvas, index: animatedSwitch, track: Color.mix(offColor, onColor, e), thumbCenterX: x + 31 + 40 * e)
         }
     }
 

@@ -84,11 +84,15 @@ public enum PNG {
             rowStride = Int32(w * 4)
         }
         var size = 0
-        let sized = buffer.withUnsafeBytes { png_image_write_to_memory(&png, nil, &size, 0, $0.baseAddress, rowStride, nil) }
+        let sized = buffer.withUnsafeBytes {
+            png_image_write_to_memory(&png, nil, &size, 0, $0.baseAddress, rowStride, nil)
+        }
         guard sized != 0, size > 0 else { throw PNGError.encode(message(png)) }
         var out = [UInt8](repeating: 0, count: size)
         let written = out.withUnsafeMutableBytes { dst in
-            buffer.withUnsafeBytes { png_image_write_to_memory(&png, dst.baseAddress, &size, 0, $0.baseAddress, rowStride, nil) }
+            buffer.withUnsafeBytes {
+                png_image_write_to_memory(&png, dst.baseAddress, &size, 0, $0.baseAddress, rowStride, nil)
+            }
         }
         png_image_free(&png)
         guard written != 0 else { throw PNGError.encode(message(png)) }

@@ -191,7 +191,9 @@ struct ShadowProfile {
             let r = inner + (outerRadius - inner) * Double(j) / Double(intervals)
             guard r > 0 else { continue }
             stops.append(
-                Stop(offset: r / outerRadius, value: ShadowProfile.insideFraction(distance: r, radius: radius, sigma: sigma)))
+                Stop(
+                    offset: r / outerRadius,
+                    value: ShadowProfile.insideFraction(distance: r, radius: radius, sigma: sigma)))
         }
         self.stops = stops
     }

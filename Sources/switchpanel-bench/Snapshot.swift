@@ -13,7 +13,9 @@ enum Snapshot {
     /// side by side (1888x78), laid out like `reference-anim-exact.png`; the frames of that
     /// cycle are drawn again here, which gives the same pixels because each frame repaints the
     /// whole box.
-    static func write(_ renderer: some SceneRenderer, workload: BenchScene.Workload, frames: Int, to path: String) throws {
+    static func write(_ renderer: some SceneRenderer, workload: BenchScene.Workload, frames: Int, to path: String)
+        throws
+    {
         switch workload {
         case .full, .partial:
             try PNG.write(renderer.pixels, to: path)
@@ -25,7 +27,8 @@ enum Snapshot {
             let first = max(0, (frames / cycle - 1) * cycle)
             for k in 0..<cycle {
                 renderer.draw(.anim, frame: first + k)
-                Blitter.copy(from: renderer.pixels, rect: box, to: strip.surface, at: (k * box.width, 0), rotation: .none)
+                Blitter.copy(
+                    from: renderer.pixels, rect: box, to: strip.surface, at: (k * box.width, 0), rotation: .none)
             }
             try PNG.write(strip, to: path)
         }

@@ -129,7 +129,9 @@ func runScene(_ options: SceneOptions) -> Int32 {
         let renderer = kind.make(cold: options.cold)
         let median = timeFrames(renderer, options)
         medians[kind] = median
-        print("\(kind.rawValue) \(options.workload.rawValue): \(String(format: "%.4f", median)) ms/frame over \(options.frames) frames")
+        print(
+            "\(kind.rawValue) \(options.workload.rawValue): \(String(format: "%.4f", median)) ms/frame over \(options.frames) frames"
+        )
         if let png = options.png {
             let path = kind == .cairo && options.renderers.count > 1 ? Snapshot.path(png, suffixedWith: "-cairo") : png
             do {

@@ -86,11 +86,14 @@ enum DemoPanel {
                 let y = card.y + 28 + Double(row) * 68
                 // A row: a label placeholder bar and a switch at the right.
                 canvas.fill(
-                    .roundedRect(Rect(x: card.x + 24, y: y + 13, width: 96 - Double((row * 17 + c * 11) % 40), height: 10), CornerRadii(5)),
+                    .roundedRect(
+                        Rect(x: card.x + 24, y: y + 13, width: 96 - Double((row * 17 + c * 11) % 40), height: 10),
+                        CornerRadii(5)),
                     Color(rgb: 0xD1D1D6))
                 if row < 4 {
                     canvas.fill(
-                        .rect(Rect(x: card.x + 24, y: y + 51.5, width: card.width - 48, height: 1)), Color(rgb: 0xE5E5EA))
+                        .rect(Rect(x: card.x + 24, y: y + 51.5, width: card.width - 48, height: 1)),
+                        Color(rgb: 0xE5E5EA))
                 }
                 let frame = Rect(x: card.maxX - 24 - 51 * 1.5, y: y, width: 51 * 1.5, height: 31 * 1.5)
                 let on = (row + c) % 2 == 0

@@ -53,7 +53,9 @@ func parseRenderOptions(_ args: ArraySlice<String>) throws(UsageError) -> Render
             let v = try value()
             guard let f = PixelFormat(rawValue: v.uppercased()) else {
                 throw UsageError(
-                    message: "unknown --format '\(v)' (expected one of \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    message:
+                        "unknown --format '\(v)' (expected one of \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             options.format = f
         default: throw UsageError(message: "unknown option '\(arg)'")
@@ -69,7 +71,8 @@ func renderDemo(_ options: RenderOptions) -> Image {
     DemoPanel.draw(Canvas(image: logical))
     let size = options.rotation.physicalSize(width: logical.width, height: logical.height)
     let framebuffer = Image(width: size.width, height: size.height, format: options.format)
-    Blitter.copy(from: logical.surface, rect: logical.bounds, to: framebuffer.surface, at: (0, 0), rotation: options.rotation)
+    Blitter.copy(
+        from: logical.surface, rect: logical.bounds, to: framebuffer.surface, at: (0, 0), rotation: options.rotation)
     return framebuffer
 }
 

@@ -37,7 +37,9 @@ final class BenchSceneReferenceTests: XCTestCase {
         let d = ImageComparison.difference(image, expected)
         if d.maximum > 2 { ImageComparison.writeFailureImage(name: "partial", actual: image, expected: expected) }
         XCTAssertLessThanOrEqual(d.maximum, 2, "PARTIAL largest channel difference, at \(d.worst)")
-        let box = ImageComparison.difference(image, expected, rect: BenchScene.partialBox, expectedOrigin: (BenchScene.partialBox.minX, BenchScene.partialBox.minY))
+        let box = ImageComparison.difference(
+            image, expected, rect: BenchScene.partialBox,
+            expectedOrigin: (BenchScene.partialBox.minX, BenchScene.partialBox.minY))
         XCTAssertLessThanOrEqual(box.meanAbsolute, 0.05, "PARTIAL box mean absolute difference")
     }
 
@@ -52,7 +54,8 @@ final class BenchSceneReferenceTests: XCTestCase {
             for k in 0..<BenchScene.animFrames {
                 BenchScene.drawAnimFrame(canvas, frame: k)
                 let d = ImageComparison.difference(image, expected, rect: box, expectedOrigin: (k * box.width, 0))
-                XCTAssertLessThanOrEqual(d.maximum, 2, "ANIM frame \(k) (cycle \(cycle)) largest difference at \(d.worst)")
+                XCTAssertLessThanOrEqual(
+                    d.maximum, 2, "ANIM frame \(k) (cycle \(cycle)) largest difference at \(d.worst)")
                 XCTAssertLessThanOrEqual(d.meanAbsolute, 0.05, "ANIM frame \(k) (cycle \(cycle)) mean difference")
             }
         }

@@ -21,10 +21,14 @@ final class GoldenImageTests: XCTestCase {
         canvas.fill(.capsule(Rect(x: 10.5, y: 10.25, width: 70, height: 30)), Color(rgb: 0x34C759))
         canvas.stroke(.capsule(Rect(x: 10.5, y: 10.25, width: 70, height: 30)), width: 2, .solid(Color(rgb: 0x248A3D)))
         canvas.fill(.roundedRect(Rect(x: 100, y: 10, width: 80, height: 30), CornerRadii(2)), Color(rgb: 0xE9E9EA))
-        canvas.stroke(.roundedRect(Rect(x: 100, y: 10, width: 80, height: 30), CornerRadii(2)), width: 1.5, alignment: .center, .solid(.black))
+        canvas.stroke(
+            .roundedRect(Rect(x: 100, y: 10, width: 80, height: 30), CornerRadii(2)), width: 1.5, alignment: .center,
+            .solid(.black))
         // Per-corner radii, an ellipse, a thin ring, a sub-pixel dot.
         canvas.fill(
-            .roundedRect(Rect(x: 10, y: 55, width: 60, height: 50), CornerRadii(topLeft: 0, topRight: 20, bottomRight: 5, bottomLeft: 40)),
+            .roundedRect(
+                Rect(x: 10, y: 55, width: 60, height: 50),
+                CornerRadii(topLeft: 0, topRight: 20, bottomRight: 5, bottomLeft: 40)),
             Color(rgb: 0x007AFF))
         canvas.fill(.ellipse(Rect(x: 80.3, y: 55.6, width: 50, height: 28)), Color(rgb: 0xFF9500))
         canvas.stroke(.circle(center: Point(160, 80), radius: 22.5), width: 0.75, .solid(Color(rgb: 0xAF52DE)))
@@ -38,10 +42,11 @@ final class GoldenImageTests: XCTestCase {
         let (image, canvas) = makeCanvas(200, 100)
         // A five-pointed star: its centre is filled under non-zero and empty under even-odd.
         func star(_ cx: Double) -> Path {
-            .polygon((0..<5).map { i in
-                let a = Double(i * 2) * Double.pi * 2 / 5 - Double.pi / 2
-                return Point(cx + 40 * cos(a), 50 + 40 * sin(a))
-            })
+            .polygon(
+                (0..<5).map { i in
+                    let a = Double(i * 2) * Double.pi * 2 / 5 - Double.pi / 2
+                    return Point(cx + 40 * cos(a), 50 + 40 * sin(a))
+                })
         }
         canvas.fill(star(50), rule: .nonZero, .solid(Color(rgb: 0x5856D6)))
         canvas.fill(star(150), rule: .evenOdd, .solid(Color(rgb: 0x5856D6)))
@@ -59,13 +64,17 @@ final class GoldenImageTests: XCTestCase {
         let (image, canvas) = makeCanvas(220, 110, background: Color(rgb: 0xF2F2F7))
         let gradient = LinearGradient(
             start: Point(10, 0), end: Point(100, 0),
-            stops: [GradientStop(0, Color(rgb: 0xFF9500)), GradientStop(0.5, Color(rgb: 0xFF2D55)), GradientStop(1, Color(rgb: 0x5856D6, opacity: 0))])
+            stops: [
+                GradientStop(0, Color(rgb: 0xFF9500)), GradientStop(0.5, Color(rgb: 0xFF2D55)),
+                GradientStop(1, Color(rgb: 0x5856D6, opacity: 0)),
+            ])
         canvas.fill(.roundedRect(Rect(x: 10, y: 10, width: 90, height: 30), CornerRadii(8)), .linearGradient(gradient))
         // A 4x4 checker image scaled up: nearest keeps hard edges, bilinear blends.
         let checker = Image(width: 4, height: 4, format: .argb8888)
         for y in 0..<4 {
             for x in 0..<4 {
-                checker.setPixel(x: x, y: y, ((x + y) % 2 == 0 ? Color(rgb: 0x1C1C1E) : Color(rgb: 0x34C759)).premultiplied)
+                checker.setPixel(
+                    x: x, y: y, ((x + y) % 2 == 0 ? Color(rgb: 0x1C1C1E) : Color(rgb: 0x34C759)).premultiplied)
             }
         }
         canvas.draw(checker, in: Rect(x: 110, y: 10, width: 40, height: 40), filter: .nearest)

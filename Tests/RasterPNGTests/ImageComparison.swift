@@ -95,7 +95,8 @@ enum ImageComparison {
             return
         }
         guard FileManager.default.fileExists(atPath: path) else {
-            XCTFail("missing golden image \(path); record it with SWITCHPANEL_RECORD_REFERENCES=1", file: file, line: line)
+            XCTFail(
+                "missing golden image \(path); record it with SWITCHPANEL_RECORD_REFERENCES=1", file: file, line: line)
             return
         }
         let expected = try PNG.read(path: path)

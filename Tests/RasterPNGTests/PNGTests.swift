@@ -9,8 +9,9 @@ final class PNGTests: XCTestCase {
         let image = Image(width: 37, height: 23, format: .argb8888)
         for y in 0..<image.height {
             for x in 0..<image.width {
-                let c = Color(red: UInt8(x * 7 % 256), green: UInt8(y * 11 % 256), blue: UInt8((x + y) * 5 % 256),
-                              alpha: UInt8([255, 128, 0, 1, 254][(x + y) % 5]))
+                let c = Color(
+                    red: UInt8(x * 7 % 256), green: UInt8(y * 11 % 256), blue: UInt8((x + y) * 5 % 256),
+                    alpha: UInt8([255, 128, 0, 1, 254][(x + y) % 5]))
                 image.setPixel(x: x, y: y, c.premultiplied)
             }
         }
@@ -40,7 +41,10 @@ final class PNGTests: XCTestCase {
             let image = Image(width: 19, height: 7, format: format)
             for y in 0..<7 {
                 for x in 0..<19 {
-                    image.setPixel(x: x, y: y, PremultipliedColor(argb: 0xFF00_0000 | UInt32(x * 13) << 16 | UInt32(y * 31) << 8 | UInt32(x * y)))
+                    image.setPixel(
+                        x: x, y: y,
+                        PremultipliedColor(
+                            argb: 0xFF00_0000 | UInt32(x * 13) << 16 | UInt32(y * 31) << 8 | UInt32(x * y)))
                 }
             }
             let decoded = try PNG.decode(try PNG.encode(image.surface))

@@ -1,5 +1,6 @@
-@testable import Raster
 import XCTest
+
+@testable import Raster
 
 /// Garbage geometry draws nothing or something sensible, and never traps or exhausts memory.
 final class RobustnessTests: XCTestCase {
@@ -11,7 +12,9 @@ final class RobustnessTests: XCTestCase {
             canvas.fill(.roundedRect(Rect(x: v, y: 3, width: 10, height: 10), CornerRadii(3)), .white)
             canvas.fill(.roundedRect(Rect(x: 3, y: 3, width: v, height: 10), CornerRadii(v)), .white)
             canvas.fill(.ellipse(Rect(x: 3, y: v, width: 10, height: v)), .white)
-            canvas.fill(.circle(center: Point(v, v), radius: 5), .white, shadow: Shadow(opacity: 0.5, offset: Point(v, 1), sigma: v))
+            canvas.fill(
+                .circle(center: Point(v, v), radius: 5), .white,
+                shadow: Shadow(opacity: 0.5, offset: Point(v, 1), sigma: v))
             canvas.stroke(.capsule(Rect(x: 2, y: 2, width: 20, height: 10)), width: v, .solid(.white))
             canvas.fill(.polygon([Point(v, 0), Point(10, v), Point(5, 5)]), .solid(.white))
             var curve = Path()

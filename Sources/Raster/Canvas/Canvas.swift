@@ -152,7 +152,8 @@ public final class Canvas {
         }
         let limit = 1 << 24
         let surfaceArea = Double(surface.bounds.area)
-        if grown.width * grown.height <= 4 * surfaceArea, abs(grown.minX) < Double(limit), abs(grown.minY) < Double(limit),
+        if grown.width * grown.height <= 4 * surfaceArea, abs(grown.minX) < Double(limit),
+            abs(grown.minY) < Double(limit),
             abs(grown.maxX) < Double(limit), abs(grown.maxY) < Double(limit)
         {
             return .cached(dx: Int(bounds.minX.rounded(.down)), dy: Int(bounds.minY.rounded(.down)))

@@ -127,7 +127,8 @@ struct MaskBuilder {
                 coverage.append(0)
                 length += 1
             }
-            spans.append(MaskSpan(x: Int32(x0 + start), y: Int32(y), length: Int32(length), coverageOffset: Int32(offset)))
+            spans.append(
+                MaskSpan(x: Int32(x0 + start), y: Int32(y), length: Int32(length), coverageOffset: Int32(offset)))
             bounds = bounds.union(IntRect(x: x0 + start, y: y, width: length, height: 1))
         }
     }

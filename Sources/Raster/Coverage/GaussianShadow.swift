@@ -1,5 +1,3 @@
-
-
 /// A soft shadow: the shape's silhouette in `color`, moved by `offset` and blurred by a true
 /// gaussian of standard deviation `sigma` pixels, at `opacity`.
 public struct Shadow: Hashable, Sendable, Codable {
@@ -186,26 +184,28 @@ struct BlurPlane {
                 phases.withUnsafeMutableBufferPointer { ph in
                     w.withUnsafeBufferPointer { k in
                         tapOffsets.withUnsafeBufferPointer { offsets in
-                        for y in 0..<outHeight {
-                            let row = src.baseAddress! + y * stride
-                            var cell = 0
-                            while cell < width {
-                                for s in 0..<f where cell + s < width { ph[s * phaseLength + margin + cell / f] = row[cell + s] }
-                                cell += f
-                            }
-                            let target = dst.baseAddress! + y * out.stride
-                            var x = 0
-                            while x < out.stride {
-                                var acc = SIMD8<Float>(repeating: 0)
-                                let base = ph.baseAddress! + x
-                                for i in 0..<taps {
-                                    let p = base + offsets[i]
-                                    acc += k[i] * UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
+                            for y in 0..<outHeight {
+                                let row = src.baseAddress! + y * stride
+                                var cell = 0
+                                while cell < width {
+                                    for s in 0..<f where cell + s < width {
+                                        ph[s * phaseLength + margin + cell / f] = row[cell + s]
+                                    }
+                                    cell += f
                                 }
-                                UnsafeMutableRawPointer(target + x).storeBytes(of: acc, as: SIMD8<Float>.self)
-                                x += 8
+                                let target = dst.baseAddress! + y * out.stride
+                                var x = 0
+                                while x < out.stride {
+                                    var acc = SIMD8<Float>(repeating: 0)
+                                    let base = ph.baseAddress! + x
+                                    for i in 0..<taps {
+                                        let p = base + offsets[i]
+                                        acc += k[i] * UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
+                                    }
+                                    UnsafeMutableRawPointer(target + x).storeBytes(of: acc, as: SIMD8<Float>.self)
+                                    x += 8
+                                }
                             }
-                        }
                         }
                     }
                 }

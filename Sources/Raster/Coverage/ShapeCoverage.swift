@@ -117,7 +117,8 @@ extension Shape {
         guard !region.isEmpty else { return out }
         out.withUnsafeMutableBufferPointer { all in
             for y in region.minY..<region.maxY {
-                let row = UnsafeMutableBufferPointer(rebasing: all[((y - region.minY) * region.width)...].prefix(region.width))
+                let row = UnsafeMutableBufferPointer(
+                    rebasing: all[((y - region.minY) * region.width)...].prefix(region.width))
                 accumulateRow(y, x0: region.minX, into: row)
             }
         }

@@ -72,7 +72,10 @@ enum Math {
     static func pow2(_ n: Int) -> Double {
         if n > 1023 { return .infinity }
         if n < -1074 { return 0 }
-        if n < -1022 { return Double(sign: .plus, exponent: -1022, significand: 1) * Double(sign: .plus, exponent: n + 1022, significand: 1) }
+        if n < -1022 {
+            return Double(sign: .plus, exponent: -1022, significand: 1)
+                * Double(sign: .plus, exponent: n + 1022, significand: 1)
+        }
         return Double(sign: .plus, exponent: n, significand: 1)
     }
 }

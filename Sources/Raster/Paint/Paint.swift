@@ -54,7 +54,8 @@ public struct LinearGradient: Hashable, Sendable {
         let pb = pre(b.color)
         func mix(_ x: Double, _ y: Double) -> UInt32 { UInt32(min(255, max(0, x + (y - x) * f + 0.5))) }
         let alpha = mix(pa.3, pb.3)
-        return alpha << 24 | min(alpha, mix(pa.0, pb.0)) << 16 | min(alpha, mix(pa.1, pb.1)) << 8 | min(alpha, mix(pa.2, pb.2))
+        return alpha << 24 | min(alpha, mix(pa.0, pb.0)) << 16 | min(alpha, mix(pa.1, pb.1)) << 8
+            | min(alpha, mix(pa.2, pb.2))
     }
 
     /// Fills `out` with the colours of `count` pixels of row y from x0, sampled at pixel centres.
@@ -93,7 +94,10 @@ public struct ImagePattern: @unchecked Sendable {
     public var filter: SamplingFilter
     public var extend: PatternExtend
 
-    public init(image: Image, transform: AffineTransform = .identity, filter: SamplingFilter = .bilinear, extend: PatternExtend = .none) {
+    public init(
+        image: Image, transform: AffineTransform = .identity, filter: SamplingFilter = .bilinear,
+        extend: PatternExtend = .none
+    ) {
         self.image = image
         self.transform = transform
         self.filter = filter

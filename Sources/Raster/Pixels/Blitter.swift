@@ -65,7 +65,9 @@ public enum Blitter {
     /// Copies `rect` of `source` to `target`, with `rect`'s top-left landing at `origin` when not
     /// rotated. With a rotation, `source` is the whole logical picture and the rectangle lands
     /// where the rotation puts it (`origin` is ignored). Pixels outside either surface are skipped.
-    public static func copy(from source: Surface, rect: IntRect, to target: Surface, at origin: (Int, Int), rotation: Rotation) {
+    public static func copy(
+        from source: Surface, rect: IntRect, to target: Surface, at origin: (Int, Int), rotation: Rotation
+    ) {
         let r = rect.intersection(source.bounds)
         guard !r.isEmpty else { return }
         let sw = source.width
