@@ -1,8 +1,9 @@
 import Raster
+import Widget
 
-/// The benchmark scene "switch-grid-800x480" (docs/bench-scene/SCENE.md), drawn through the
-/// same public Canvas API a widget uses: capsules, circles and gaussian shadows at arbitrary,
-/// also fractional, positions. Nothing here is specific to the scene's numbers.
+/// The benchmark scene "switch-grid-800x480" (docs/bench-scene/SCENE.md), drawn by the switch
+/// widget's renderer — the same code a panel runs — with the scene's numbers as a switch style:
+/// capsules, round thumbs and gaussian shadows at arbitrary, also fractional, positions.
 public enum BenchScene {
     public enum Workload: String, CaseIterable, Sendable {
         /// Clear and all 24 switches.
@@ -40,32 +41,41 @@ public enum BenchScene {
             x: Int(o.x) - 8, y: Int(o.y) - 8, width: Int(switchSize.width) + 16, height: Int(switchSize.height) + 16)
     }
 
-    /// One switch: capsule track, then the white thumb with its shadow.
-    public static func drawSwitch(_ canvas: Canvas, index i: Int, track: Color, thumbCenterX: Double) {
+    /// The scene's switch as a widget style: 102×62, capsule track, 54 px white thumb inset by
+    /// 4, shadow 25 % black offset (0, 3) with σ 2.
+    public static let style: SwitchStyle = {
+        var s = SwitchStyle()
+        s.size = Size(width: switchSize.width, height: switchSize.height)
+        s.trackColorOn = onColor
+        s.trackColorOff = offColor
+        s.padding = thumbInset
+        s.thumbSize = 2 * thumbRadius
+        s.thumbShadow = ThumbShadow(color: .black, opacity: 0.25, offset: Point(0, 3), blur: 2)
+        return s
+    }()
+
+    /// Draws the scene's switches; one renderer for all frames (no images, no labels).
+    nonisolated(unsafe) static let renderer = SwitchRenderer(images: [:])
+
+    /// One switch with its thumb at `position` (0 off … 1 on): the track colour and thumb
+    /// place follow from the position exactly as in the widget.
+    public static func drawSwitch(_ canvas: Canvas, index i: Int, position: Double) {
         let o = origin(ofSwitch: i)
         let frame = Rect(x: o.x, y: o.y, width: switchSize.width, height: switchSize.height)
-        canvas.fill(.capsule(frame), track)
-        let center = Point(thumbCenterX, o.y + switchSize.height / 2)
-        canvas.fill(.circle(center: center, radius: thumbRadius), .white, shadow: shadow)
+        renderer.draw(style: style, frame: frame, appearance: SwitchAppearance(position: position), on: canvas)
     }
 
     /// FULL: clear and all 24 switches; even ones on.
     public static func drawFull(_ canvas: Canvas) {
         canvas.clear(background)
-        for i in 0..<24 {
-            let on = i % 2 == 0
-            let x = origin(ofSwitch: i).x
-            let cx = on ? x + switchSize.width - thumbInset - thumbRadius : x + thumbInset + thumbRadius
-            drawSwitch(canvas, index: i, track: on ? onColor : offColor, thumbCenterX: cx)
-        }
+        for i in 0..<24 { drawSwitch(canvas, index: i, position: i % 2 == 0 ? 1 : 0) }
     }
 
     /// PARTIAL: switch 5 at mid-travel with the 50 % track colour, inside its box.
     public static func drawPartial(_ canvas: Canvas) {
-        let x = origin(ofSwitch: animatedSwitch).x
         canvas.withClip(partialBox) {
             canvas.clear(background)
-            drawSwitch(canvas, index: animatedSwitch, track: midColor, thumbCenterX: x + 51)
+            drawSwitch(canvas, index: animatedSwitch, position: 0.5)
         }
     }
 
@@ -78,11 +88,9 @@ public enum BenchScene {
     /// ANIM frame k (taken modulo 16): thumb at a fractional position, track colour cross-faded.
     public static func drawAnimFrame(_ canvas: Canvas, frame k: Int) {
         let e = animProgress(frame: k)
-        let x = origin(ofSwitch: animatedSwitch).x
         canvas.withClip(partialBox) {
             canvas.clear(background)
-            drawSwitch(
-                canvas, index: animatedSwitch, track: Color.mix(offColor, onColor, e), thumbCenterX: x + 31 + 40 * e)
+            drawSwitch(canvas, index: animatedSwitch, position: e)
         }
     }
 

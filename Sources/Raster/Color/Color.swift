@@ -2,7 +2,7 @@
 ///
 /// This is the type callers and configs speak. Compositing happens on ``PremultipliedColor``,
 /// and the two are different types so one is never mistaken for the other.
-public struct Color: Hashable, Sendable, Codable {
+public struct Color: Hashable, Sendable {
     public var red: UInt8
     public var green: UInt8
     public var blue: UInt8
@@ -56,6 +56,58 @@ public struct Color: Hashable, Sendable, Codable {
     static func unitToByte(_ v: Double) -> UInt8 {
         UInt8(max(0, min(255, (v * 255 + 0.5).rounded(.down))))
     }
+}
+
+extension Color: Codable, CustomStringConvertible {
+    /// "#RRGGBB" or "#RRGGBBAA".
+    public var description: String {
+        func hex(_ v: UInt8) -> String {
+            let digits = Array("0123456789ABCDEF")
+            return String([digits[Int(v >> 4)], digits[Int(v & 15)]])
+        }
+        return "#" + hex(red) + hex(green) + hex(blue) + (alpha == 255 ? "" : hex(alpha))
+    }
+
+    /// Parses "#RRGGBB" or "#RRGGBBAA" (the # optional); nil for anything else.
+    public init?(hex: String) {
+        var digits = Substring(hex)
+        if digits.hasPrefix("#") { digits = digits.dropFirst() }
+        guard digits.count == 6 || digits.count == 8, let v = UInt32(digits, radix: 16) else { return nil }
+        if digits.count == 6 {
+            self.init(rgb: v)
+        } else {
+            self.init(
+                red: UInt8(truncatingIfNeeded: v >> 24), green: UInt8(truncatingIfNeeded: v >> 16),
+                blue: UInt8(truncatingIfNeeded: v >> 8), alpha: UInt8(truncatingIfNeeded: v))
+        }
+    }
+
+    /// Decodes "#RRGGBB", "#RRGGBBAA", or {"red": R, "green": G, "blue": B, "alpha": A} (0…255).
+    public init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+            guard let c = Color(hex: text) else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription: "expected \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(text)\""))
+            }
+            self = c
+            return
+        }
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            red: try c.decode(UInt8.self, forKey: .red), green: try c.decode(UInt8.self, forKey: .green),
+            blue: try c.decode(UInt8.self, forKey: .blue),
+            alpha: try c.decodeIfPresent(UInt8.self, forKey: .alpha) ?? 255)
+    }
+
+    /// Encodes as "#RRGGBB" or "#RRGGBBAA".
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(description)
+    }
+
+    private enum CodingKeys: String, CodingKey { case red, green, blue, alpha }
 }
 
 /// A colour whose channels are already multiplied by its alpha (each channel ≤ alpha).

@@ -30,6 +30,24 @@ public final class CoverageMask: @unchecked Sendable {
         self.coverage = .allocate(capacity: max(1, coverage.count))
         _ = self.coverage.initialize(from: coverage)
         spanCount = spans.count
+        coverageCount = coverage.count
+    }
+
+    /// A mask from an 8-bit alpha bitmap (a rasterised glyph, an icon): `rows` rows of
+    /// `width` values, `stride` bytes apart, whose top-left pixel is at `origin`.
+    public convenience init(alpha: UnsafeRawBufferPointer, width: Int, rows: Int, stride: Int, origin: (x: Int, y: Int))
+    {
+        precondition(
+            width >= 0 && rows >= 0 && stride >= width && alpha.count >= (rows == 0 ? 0 : (rows - 1) * stride + width))
+        var builder = MaskBuilder()
+        let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(1, width))
+        defer { values.deallocate() }
+        for y in 0..<rows {
+            for x in 0..<width { values[x] = Double(alpha[y * stride + x]) / 255 }
+            builder.addRow(y: origin.y + y, x0: origin.x, values: UnsafeBufferPointer(rebasing: values[0..<width]))
+        }
+        let built = builder.build()
+        self.init(bounds: built.bounds, spans: built.runs, coverage: Array(built.coverage.prefix(built.coverageCount)))
     }
 
     deinit {
@@ -38,9 +56,10 @@ public final class CoverageMask: @unchecked Sendable {
     }
 
     let spanCount: Int
+    let coverageCount: Int
 
     /// Memory held, for the cache's budget.
-    public var byteCount: Int { spanCount * MemoryLayout<MaskSpan>.stride + coverage.count + 64 }
+    public var byteCount: Int { spanCount * MemoryLayout<MaskSpan>.stride + coverageCount + 64 }
 
     /// The runs, in row order.
     public var runs: [MaskSpan] { Array(spans.prefix(spanCount)) }

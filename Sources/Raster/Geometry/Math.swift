@@ -1,12 +1,36 @@
-// The few transcendental functions the rasteriser needs, in plain Swift so that the raster
-// module imports no C module (Glibc's libm would come in through Foundation). They run only
-// when a mask is built, never per frame; tests check them against libm to 1e-15.
+// The few transcendental functions the pure core needs (masks, shadows, spring animation), in
+// plain Swift so that the raster and widget modules import no C module (Glibc's libm would come
+// in through Foundation). They never run per pixel; tests check them against libm.
 
-enum Math {
-    static let pi = 3.141592653589793
+/// Elementary functions in plain Swift.
+public enum Math {
+    public static let pi = 3.141592653589793
+
+    /// sin(x), by reduction to [−π/2, π/2] and a Taylor series (relative error ~1e-15 for
+    /// |x| up to a few thousand).
+    public static func sin(_ x: Double) -> Double {
+        guard x.isFinite else { return .nan }
+        let twoPi = 2 * pi
+        var r = x - (x / twoPi).rounded() * twoPi
+        // sin(π − r) = sin r folds [−π, π] into [−π/2, π/2], where the series converges fast.
+        if r > pi / 2 { r = pi - r } else if r < -pi / 2 { r = -pi - r }
+        let r2 = r * r
+        var term = r
+        var sum = r
+        var k = 1.0
+        for _ in 0..<12 {
+            term *= -r2 / ((2 * k) * (2 * k + 1))
+            sum += term
+            k += 1
+        }
+        return sum
+    }
+
+    /// cos(x) = sin(x + π/2).
+    public static func cos(_ x: Double) -> Double { sin(x + pi / 2) }
 
     /// atan(x) for any finite x.
-    static func atan(_ x: Double) -> Double {
+    public static func atan(_ x: Double) -> Double {
         if x.isNaN { return x }
         if x < 0 { return -atan(-x) }
         if x > 1 { return pi / 2 - atan(1 / x) }
@@ -32,7 +56,7 @@ enum Math {
     }
 
     /// The angle of the point (x, y), in (−π, π].
-    static func atan2(_ y: Double, _ x: Double) -> Double {
+    public static func atan2(_ y: Double, _ x: Double) -> Double {
         if x.isNaN || y.isNaN { return .nan }
         if x > 0 { return atan(y / x) }
         if x < 0 { return y >= 0 ? atan(y / x) + pi : atan(y / x) - pi }
@@ -40,7 +64,7 @@ enum Math {
     }
 
     /// asin(x) for x in [−1, 1] (clamped).
-    static func asin(_ x: Double) -> Double {
+    public static func asin(_ x: Double) -> Double {
         let c = min(1, max(-1, x))
         let s = max(0, 1 - c * c).squareRoot()
         if s == 0 { return c > 0 ? pi / 2 : -pi / 2 }
@@ -51,7 +75,7 @@ enum Math {
     }
 
     /// eˣ, to full double precision for |x| < 700.
-    static func exp(_ x: Double) -> Double {
+    public static func exp(_ x: Double) -> Double {
         if x.isNaN { return x }
         if x < -745 { return 0 }
         if x > 709 { return .infinity }

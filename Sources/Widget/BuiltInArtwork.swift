@@ -1,0 +1,102 @@
+import Raster
+
+/// Images the presets use, drawn procedurally with the rasteriser so the widget needs no files:
+/// a day/night sky for the sliding track and check/cross icons for image thumbs. Hosts may
+/// replace them or add their own (PNG files loaded by the panel).
+public enum BuiltInArtwork {
+    /// All built-in images by the names presets use.
+    public static func all() -> [String: Image] {
+        ["daynight": dayNight(), "thumb-check": icon(check: true), "thumb-cross": icon(check: false)]
+    }
+
+    /// A sky 3× wider than tall: night with stars at the left end (off), day with clouds at the
+    /// right end (on), blending through dusk in the middle.
+    public static func dayNight(height: Int = 62) -> Image {
+        let w = height * 3
+        let h = height
+        let image = Image(width: w, height: h, format: .argb8888)
+        let canvas = Canvas(image: image)
+        let sky = LinearGradient(
+            start: Point(0, 0), end: Point(Double(w), 0),
+            stops: [
+                GradientStop(0, Color(rgb: 0x0B1A3A)), GradientStop(0.3, Color(rgb: 0x23306B)),
+                GradientStop(0.55, Color(rgb: 0xF3A66B)), GradientStop(0.75, Color(rgb: 0x7EC8F0)),
+                GradientStop(1, Color(rgb: 0x4FB3F6)),
+            ])
+        canvas.fill(.rect(Rect(x: 0, y: 0, width: Double(w), height: Double(h))), .linearGradient(sky))
+        let u = Double(h) / 62
+        // Stars over the night end.
+        let stars: [(Double, Double, Double)] = [
+            (0.1, 0.25, 1.6), (0.2, 0.6, 1.2), (0.28, 0.3, 1.0), (0.15, 0.78, 0.9), (0.35, 0.5, 1.3),
+        ]
+        for (x, y, r) in stars {
+            canvas.fill(
+                .circle(center: Point(x * Double(w), y * Double(h)), radius: r * u), Color(rgb: 0xFFFFFF, opacity: 0.9))
+        }
+        // Clouds over the day end.
+        for (x, y, r) in [(0.72, 0.72, 7.0), (0.77, 0.66, 9.0), (0.83, 0.72, 7.0), (0.9, 0.3, 5.0), (0.94, 0.27, 6.0)] {
+            canvas.fill(
+                .circle(center: Point(x * Double(w), y * Double(h)), radius: r * u), Color(rgb: 0xFFFFFF, opacity: 0.85)
+            )
+        }
+        return image
+    }
+
+    /// A round white icon with a green check or a grey cross, for image thumbs.
+    public static func icon(check: Bool, size: Int = 54) -> Image {
+        let image = Image(width: size, height: size, format: .argb8888)
+        let canvas = Canvas(image: image)
+        let s = Double(size)
+        canvas.fill(.circle(center: Point(s / 2, s / 2), radius: s / 2), .white)
+        var path = Path()
+        let color: Color
+        if check {
+            color = Color(rgb: 0x34C759)
+            path.move(to: Point(0.27 * s, 0.52 * s))
+            path.line(to: Point(0.43 * s, 0.68 * s))
+            path.line(to: Point(0.74 * s, 0.34 * s))
+        } else {
+            color = Color(rgb: 0x8E8E93)
+            path.move(to: Point(0.32 * s, 0.32 * s))
+            path.line(to: Point(0.68 * s, 0.68 * s))
+            path.move(to: Point(0.68 * s, 0.32 * s))
+            path.line(to: Point(0.32 * s, 0.68 * s))
+        }
+        canvas.fill(strokedPolyline(path, width: 0.09 * s), rule: .nonZero, .solid(color))
+        return image
+    }
+
+    /// Each segment of an open polyline as a rectangle of `width` with round caps (two
+    /// half-discs approximated by the union of the segment rectangle and end circles).
+    private static func strokedPolyline(_ path: Path, width: Double) -> Path {
+        var out = Path()
+        for contour in path.flattened() where contour.count > 1 {
+            for i in 0..<(contour.count - 1) {
+                let a = contour[i]
+                let b = contour[i + 1]
+                let dx = b.x - a.x
+                let dy = b.y - a.y
+                let len = (dx * dx + dy * dy).squareRoot()
+                guard len > 0 else { continue }
+                let nx = -dy / len * width / 2
+                let ny = dx / len * width / 2
+                out.move(to: Point(a.x + nx, a.y + ny))
+                out.line(to: Point(b.x + nx, b.y + ny))
+                out.line(to: Point(b.x - nx, b.y - ny))
+                out.line(to: Point(a.x - nx, a.y - ny))
+                out.close()
+                // Round joints and caps: a polygonal disc at each end, same winding.
+                for p in [a, b] {
+                    let n = 16
+                    for k in 0..<n {
+                        let t = Double(k) / Double(n) * 2 * Math.pi
+                        let q = Point(p.x + width / 2 * Math.cos(t), p.y + width / 2 * Math.sin(t))
+                        if k == 0 { out.move(to: q) } else { out.line(to: q) }
+                    }
+                    out.close()
+                }
+            }
+        }
+        return out
+    }
+}

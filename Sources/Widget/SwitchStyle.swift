@@ -1,0 +1,223 @@
+import Raster
+
+/// A size in points (multiplied by ``SwitchStyle/scale`` to get pixels).
+public struct Size: Hashable, Sendable, Codable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// How round the track's ends are.
+public enum CornerRadius: Hashable, Sendable, Codable {
+    /// A fraction of the track's height: 0.5 is a capsule.
+    case fraction(Double)
+    /// A fixed radius in points (the square-ish variant uses 2).
+    case points(Double)
+
+    /// The radius in pixels for a track of `height` pixels at `scale`.
+    func pixels(height: Double, scale: Double) -> Double {
+        switch self {
+        case .fraction(let f): max(0, f) * height
+        case .points(let p): max(0, p) * scale
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case fraction, points }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let f = try c.decodeIfPresent(Double.self, forKey: .fraction) {
+            self = .fraction(f)
+        } else if let p = try c.decodeIfPresent(Double.self, forKey: .points) {
+            self = .points(p)
+        } else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "expected {\"fraction\": F} or {\"points\": P}")
+            )
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .fraction(let f): try c.encode(f, forKey: .fraction)
+        case .points(let p): try c.encode(p, forKey: .points)
+        }
+    }
+}
+
+/// The thumb's drop shadow, in points.
+public struct ThumbShadow: Hashable, Sendable, Codable {
+    public var color: Color
+    public var opacity: Double
+    public var offset: Point
+    /// The gaussian's standard deviation, in points.
+    public var blur: Double
+
+    public init(color: Color = .black, opacity: Double, offset: Point, blur: Double) {
+        self.color = color
+        self.opacity = opacity
+        self.offset = offset
+        self.blur = blur
+    }
+}
+
+/// The timing curve of a toggle.
+public enum AnimationCurve: String, Hashable, Sendable, Codable {
+    case linear
+    /// Cubic Bézier ease-out, (0, 0, 0.58, 1) as CSS and Core Animation define it.
+    case easeOut
+    /// A damped spring in closed form, with ``AnimationStyle/damping`` and
+    /// ``AnimationStyle/initialVelocity``.
+    case spring
+}
+
+/// How a toggle moves.
+public struct AnimationStyle: Hashable, Sendable, Codable {
+    /// Seconds for a full end-to-end toggle; shorter moves take proportionally less.
+    public var duration: Double = 0.25
+    public var curve: AnimationCurve = .easeOut
+    /// Spring damping ratio (< 1 overshoots).
+    public var damping: Double = 0.7
+    /// Spring initial velocity, in travels per second.
+    public var initialVelocity: Double = 0.5
+    /// Seconds for the pressed stretch to grow and to spring back.
+    public var pressDuration: Double = 0.15
+
+    public init() {}
+}
+
+/// Everything a switch looks and behaves like, in one `Codable` value: board configs can set any
+/// of it, and every key is optional (missing keys keep their defaults). Sizes are in points,
+/// multiplied by `scale`.
+public struct SwitchStyle: Hashable, Sendable, Codable {
+    // Size and hit area
+    public var size = Size(width: 51, height: 31)
+    public var scale: Double = 1
+    /// The hit area extends around small switches to at least this size, without changing their look.
+    public var minimumTouchTarget = Size(width: 44, height: 44)
+
+    // Track
+    public var trackColorOn = Color(rgb: 0x34C759)
+    public var trackColorOff = Color(rgb: 0xE9E9EA)
+    /// The track colour while an off switch is touched; nil keeps the off colour.
+    public var trackColorActive: Color? = nil
+    public var trackCornerRadius = CornerRadius.fraction(0.5)
+    /// Inset of the track from the frame's top and bottom, so the thumb can overhang it (Material).
+    public var trackInset: Double = 0
+    public var borderColorOn: Color? = nil
+    public var borderColorOff: Color? = nil
+    public var borderWidthOn: Double = 0
+    public var borderWidthOff: Double = 0
+    /// Name of an image wider than the switch that slides under the track (day/night).
+    public var trackImage: String? = nil
+
+    // Thumb
+    public var thumbColorOn = Color.white
+    public var thumbColorOff = Color.white
+    /// Diameter (height) of the thumb; nil: the frame's height minus twice the padding.
+    public var thumbSize: Double? = nil
+    /// Thumb corner radius as a fraction of its height: 0.5 is round, small is a rounded square.
+    public var thumbCornerFraction: Double = 0.5
+    /// Space between the frame and the thumb.
+    public var padding: Double = 2
+    public var thumbShadow: ThumbShadow? = ThumbShadow(opacity: 0.2, offset: Point(0, 2), blur: 2)
+    public var thumbImageOn: String? = nil
+    public var thumbImageOff: String? = nil
+    /// How much the thumb stretches while pressed, toward its direction of travel.
+    public var pressStretch: Double = 5
+
+    // Labels
+    public var labelOn: String? = nil
+    public var labelOff: String? = nil
+    public var labelColorOn = Color.white
+    public var labelColorOff = Color(rgb: 0x8E8E93)
+    /// Label size in points.
+    public var labelSize: Double = 11
+
+    // Behaviour
+    public var animation = AnimationStyle()
+    /// Movement (points) after which a touch is a drag rather than a tap.
+    public var dragSlop: Double = 10
+    /// The longest touch, in seconds, that still counts as a tap.
+    public var tapMaxDuration: Double = 0.3
+    /// Whether a long press without movement toggles (otherwise it does nothing).
+    public var longPressToggles = false
+    /// Toggle as soon as tracking begins, as one reference implementation does.
+    public var toggleOnTouchDown = false
+    /// Opacity of a disabled switch.
+    public var disabledOpacity: Double = 0.5
+
+    public init() {}
+
+    // MARK: Codable with defaults for missing keys
+
+    private enum CodingKeys: String, CodingKey {
+        case size, scale, minimumTouchTarget, trackColorOn, trackColorOff, trackColorActive, trackCornerRadius,
+            trackInset, borderColorOn, borderColorOff, borderWidthOn, borderWidthOff, trackImage, thumbColorOn,
+            thumbColorOff, thumbSize, thumbCornerFraction, padding, thumbShadow, thumbImageOn, thumbImageOff,
+            pressStretch, labelOn, labelOff, labelColorOn, labelColorOff, labelSize, animation, dragSlop,
+            tapMaxDuration, longPressToggles, toggleOnTouchDown, disabledOpacity
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func read<T: Decodable>(_ key: CodingKeys, _ value: inout T) throws {
+            if let v = try c.decodeIfPresent(T.self, forKey: key) { value = v }
+        }
+        func readOptional<T: Decodable>(_ key: CodingKeys, _ value: inout T?) throws {
+            if c.contains(key) { value = try c.decodeIfPresent(T.self, forKey: key) }
+        }
+        try read(.size, &size)
+        try read(.scale, &scale)
+        try read(.minimumTouchTarget, &minimumTouchTarget)
+        try read(.trackColorOn, &trackColorOn)
+        try read(.trackColorOff, &trackColorOff)
+        try readOptional(.trackColorActive, &trackColorActive)
+        try read(.trackCornerRadius, &trackCornerRadius)
+        try read(.trackInset, &trackInset)
+        try readOptional(.borderColorOn, &borderColorOn)
+        try readOptional(.borderColorOff, &borderColorOff)
+        try read(.borderWidthOn, &borderWidthOn)
+        try read(.borderWidthOff, &borderWidthOff)
+        try readOptional(.trackImage, &trackImage)
+        try read(.thumbColorOn, &thumbColorOn)
+        try read(.thumbColorOff, &thumbColorOff)
+        try readOptional(.thumbSize, &thumbSize)
+        try read(.thumbCornerFraction, &thumbCornerFraction)
+        try read(.padding, &padding)
+        try readOptional(.thumbShadow, &thumbShadow)
+        try readOptional(.thumbImageOn, &thumbImageOn)
+        try readOptional(.thumbImageOff, &thumbImageOff)
+        try read(.pressStretch, &pressStretch)
+        try readOptional(.labelOn, &labelOn)
+        try readOptional(.labelOff, &labelOff)
+        try read(.labelColorOn, &labelColorOn)
+        try read(.labelColorOff, &labelColorOff)
+        try read(.labelSize, &labelSize)
+        try read(.animation, &animation)
+        try read(.dragSlop, &dragSlop)
+        try read(.tapMaxDuration, &tapMaxDuration)
+        try read(.longPressToggles, &longPressToggles)
+        try read(.toggleOnTouchDown, &toggleOnTouchDown)
+        try read(.disabledOpacity, &disabledOpacity)
+    }
+}
+
+extension AnimationStyle {
+    private enum CodingKeys: String, CodingKey { case duration, curve, damping, initialVelocity, pressDuration }
+
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let v = try c.decodeIfPresent(Double.self, forKey: .duration) { duration = v }
+        if let v = try c.decodeIfPresent(AnimationCurve.self, forKey: .curve) { curve = v }
+        if let v = try c.decodeIfPresent(Double.self, forKey: .damping) { damping = v }
+        if let v = try c.decodeIfPresent(Double.self, forKey: .initialVelocity) { initialVelocity = v }
+        if let v = try c.decodeIfPresent(Double.self, forKey: .pressDuration) { pressDuration = v }
+    }
+}

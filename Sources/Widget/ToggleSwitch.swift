@@ -1,0 +1,226 @@
+import Raster
+
+/// What a switch looks like at one instant: everything the renderer needs, nothing it must
+/// remember. A pure function of the switch's state and the time.
+public struct SwitchAppearance: Hashable, Sendable {
+    /// Thumb position along its travel: 0 at the off end, 1 at the on end (a spring may overshoot).
+    public var position: Double
+    /// How far the thumb is stretched by a press, 0…1.
+    public var press: Double
+    /// How much of the pressed ("active") track colour shows, 0…1 (touching an off switch).
+    public var active: Double
+    public var isEnabled: Bool
+
+    public init(position: Double, press: Double = 0, active: Double = 0, isEnabled: Bool = true) {
+        self.position = position
+        self.press = press
+        self.active = active
+        self.isEnabled = isEnabled
+    }
+
+    /// The position clamped to 0…1: how far colours have crossed from off to on.
+    public var colorProgress: Double { min(1, max(0, position)) }
+}
+
+/// An iOS-style toggle switch: its value, its animation and its touch tracking. Pure: time and
+/// touches are passed in, so every state can be tested and rendered headless.
+///
+/// Names follow UIKit where UIKit has one. ``setOn(_:animated:now:)`` never fires
+/// ``onValueChanged``; only a user interaction that really changed the value does.
+public final class ToggleSwitch {
+    public var style: SwitchStyle
+    /// Top-left corner of the switch's frame, in pixels; the size comes from the style.
+    public var origin: Point
+
+    public private(set) var isOn: Bool
+
+    /// A disabled switch is drawn at reduced opacity and ignores touches; disabling it while
+    /// it is tracked cancels the touch.
+    public var isEnabled = true {
+        didSet {
+            if !isEnabled, let t = tracking { cancelTracking(at: t.lastTime) }
+        }
+    }
+
+    /// Called with the new value when a user interaction changed it (never for `setOn`).
+    public var onValueChanged: ((Bool) -> Void)?
+
+    private var position: Motion
+    private var press = Motion.resting(at: 0)
+
+    private struct Tracking {
+        var contact: Int
+        var start: Point
+        var startTime: Double
+        var lastTime: Double
+        var valueBefore: Bool
+        /// The thumb position when the touch began (a drag moves it from there).
+        var positionBefore: Double
+        var isDrag = false
+    }
+    private var tracking: Tracking?
+
+    public init(style: SwitchStyle = SwitchStyle(), origin: Point = .zero, isOn: Bool = false) {
+        self.style = style
+        self.origin = origin
+        self.isOn = isOn
+        position = .resting(at: isOn ? 1 : 0)
+    }
+
+    // MARK: Geometry
+
+    /// The drawn frame, in pixels.
+    public var frame: Rect {
+        Rect(x: origin.x, y: origin.y, width: style.size.width * style.scale, height: style.size.height * style.scale)
+    }
+
+    /// Where touches land: the frame grown, around its centre, to the minimum touch target.
+    public var hitArea: Rect {
+        let f = frame
+        let w = max(f.width, style.minimumTouchTarget.width * style.scale)
+        let h = max(f.height, style.minimumTouchTarget.height * style.scale)
+        return Rect(x: f.midX - w / 2, y: f.midY - h / 2, width: w, height: h)
+    }
+
+    public func hitTest(_ p: Point) -> Bool {
+        let a = hitArea
+        return p.x >= a.minX && p.x < a.maxX && p.y >= a.minY && p.y < a.maxY
+    }
+
+    /// Pixels of thumb travel between the off and on ends.
+    public var travel: Double { SwitchGeometry(style: style, frame: frame).travel }
+
+    // MARK: Value
+
+    /// Sets the value without firing ``onValueChanged``. Animated, the thumb continues from
+    /// where it is on screen. A touch in progress is cancelled (the code wins).
+    public func setOn(_ on: Bool, animated: Bool, now: Double) {
+        if tracking != nil {
+            tracking = nil
+            dragPosition = nil
+            press = .move(
+                from: press.value(at: now), to: 0, now: now, style: style.animation,
+                fullDuration: style.animation.pressDuration)
+        }
+        isOn = on
+        moveThumb(to: on ? 1 : 0, animated: animated, now: now)
+    }
+
+    private func moveThumb(to target: Double, animated: Bool, now: Double) {
+        let current = position.value(at: now)
+        position = animated ? .move(from: current, to: target, now: now, style: style.animation) : .resting(at: target)
+    }
+
+    // MARK: Appearance and frames
+
+    /// The look at `now`.
+    public func appearance(at now: Double) -> SwitchAppearance {
+        var p = position.value(at: now)
+        if let t = tracking, t.isDrag { p = dragPosition ?? p }
+        let pressAmount = min(1, max(0, press.value(at: now)))
+        let active = (tracking.map { !$0.valueBefore } ?? false) ? pressAmount : (isOn ? 0 : pressAmount)
+        return SwitchAppearance(position: p, press: pressAmount, active: active, isEnabled: isEnabled)
+    }
+
+    /// Whether anything still moves at `now`: the caller schedules another frame only then.
+    /// At rest (and while a finger holds still) it requests nothing.
+    public func needsFrame(at now: Double) -> Bool {
+        !position.isFinished(at: now) || !press.isFinished(at: now)
+    }
+
+    /// When the current animations end (nil at rest): a caller can sleep until then.
+    public func restTime(after now: Double) -> Double? {
+        guard needsFrame(at: now) else { return nil }
+        return max(position.start + position.duration, press.start + press.duration)
+    }
+
+    public var isTracking: Bool { tracking != nil }
+
+    // MARK: Tracking
+
+    private var dragPosition: Double?
+
+    /// A contact went down at `point`. Returns whether this switch tracks it: only an enabled,
+    /// untracked switch whose hit area holds the point does.
+    @discardableResult
+    public func touchBegan(contact: Int, at point: Point, time: Double) -> Bool {
+        guard isEnabled, tracking == nil, hitTest(point) else { return false }
+        let before = position.value(at: time)
+        tracking = Tracking(
+            contact: contact, start: point, startTime: time, lastTime: time, valueBefore: isOn,
+            positionBefore: before)
+        dragPosition = nil
+        press = .move(
+            from: press.value(at: time), to: 1, now: time, style: style.animation,
+            fullDuration: style.animation.pressDuration)
+        if style.toggleOnTouchDown {
+            isOn.toggle()
+            moveThumb(to: isOn ? 1 : 0, animated: true, now: time)
+        }
+        return true
+    }
+
+    /// The tracked contact moved. Past the slop it becomes a drag: the thumb follows the finger
+    /// horizontally, clamped to its travel.
+    public func touchMoved(contact: Int, to point: Point, time: Double) {
+        guard var t = tracking, t.contact == contact else { return }
+        t.lastTime = time
+        let dx = point.x - t.start.x
+        let dy = point.y - t.start.y
+        let slop = style.dragSlop * style.scale
+        if !t.isDrag && dx * dx + dy * dy > slop * slop {
+            t.isDrag = true
+            // The thumb leaves any running animation where it is now.
+            t.positionBefore = position.value(at: time)
+        }
+        if t.isDrag {
+            let travel = max(1e-9, self.travel)
+            dragPosition = min(1, max(0, t.positionBefore + dx / travel))
+        }
+        tracking = t
+    }
+
+    /// The tracked contact lifted. A tap toggles; a drag settles on the side the thumb is on;
+    /// a long press without movement does nothing unless the style says it toggles.
+    public func touchEnded(contact: Int, at point: Point, time: Double) {
+        guard let t = tracking, t.contact == contact else { return }
+        touchMoved(contact: contact, to: point, time: time)
+        let drag = tracking?.isDrag ?? false
+        let final: Bool
+        if style.toggleOnTouchDown {
+            // Already toggled when tracking began; a drag may still decide otherwise.
+            final = drag ? (dragPosition ?? 0) >= 0.5 : isOn
+        } else if drag {
+            final = (dragPosition ?? 0) >= 0.5
+        } else if time - t.startTime <= style.tapMaxDuration || style.longPressToggles {
+            final = !t.valueBefore
+        } else {
+            final = t.valueBefore
+        }
+        finishTracking(at: time, value: final)
+        if final != t.valueBefore { onValueChanged?(final) }
+    }
+
+    /// The tracked contact was cancelled (device removed, screen blanked, taken elsewhere):
+    /// the value from before the touch comes back and nothing fires.
+    public func touchCancelled(contact: Int, time: Double) {
+        guard let t = tracking, t.contact == contact else { return }
+        cancelTracking(at: time)
+    }
+
+    private func cancelTracking(at time: Double) {
+        guard let t = tracking else { return }
+        finishTracking(at: time, value: t.valueBefore)
+    }
+
+    private func finishTracking(at time: Double, value: Bool) {
+        let shown = appearance(at: time).position
+        tracking = nil
+        dragPosition = nil
+        isOn = value
+        position = .move(from: shown, to: value ? 1 : 0, now: time, style: style.animation)
+        press = .move(
+            from: press.value(at: time), to: 0, now: time, style: style.animation,
+            fullDuration: style.animation.pressDuration)
+    }
+}

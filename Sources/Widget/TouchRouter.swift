@@ -1,0 +1,85 @@
+import Raster
+
+/// One contact's change, as the input layer reports it (positions in the panel's pixels).
+public struct TouchEvent: Hashable, Sendable {
+    public enum Phase: String, Hashable, Sendable {
+        case began, moved, ended, cancelled
+    }
+
+    public var contact: Int
+    public var phase: Phase
+    public var position: Point
+    /// Seconds on the input device's clock (the kernel's event time).
+    public var time: Double
+
+    public init(contact: Int, phase: Phase, position: Point, time: Double) {
+        self.contact = contact
+        self.phase = phase
+        self.position = position
+        self.time = time
+    }
+}
+
+/// Routes contacts to switches. Each contact belongs to the switch it went down on, for its
+/// whole life: a second contact on a switch already tracked is ignored, and a contact that
+/// starts outside every switch does nothing even if it slides across one.
+public final class TouchRouter {
+    public private(set) var switches: [ToggleSwitch]
+    /// Which switch (index) each live contact belongs to; nil for contacts that own nothing.
+    private var owners: [Int: Int?] = [:]
+
+    public init(switches: [ToggleSwitch]) { self.switches = switches }
+
+    /// Replaces the switches, cancelling every contact in progress.
+    public func setSwitches(_ new: [ToggleSwitch], time: Double) {
+        cancelAll(time: time)
+        switches = new
+    }
+
+    /// Delivers one event; returns the switch it went to, if any.
+    @discardableResult
+    public func handle(_ e: TouchEvent) -> ToggleSwitch? {
+        switch e.phase {
+        case .began:
+            // A contact id reused without an end: finish the old one as cancelled.
+            if owners[e.contact] != nil {
+                handle(TouchEvent(contact: e.contact, phase: .cancelled, position: e.position, time: e.time))
+            }
+            // Topmost first: later switches are drawn over earlier ones.
+            for index in switches.indices.reversed() where switches[index].hitTest(e.position) {
+                let s = switches[index]
+                if s.touchBegan(contact: e.contact, at: e.position, time: e.time) {
+                    owners[e.contact] = index
+                    return s
+                }
+                // The switch under the finger is busy or disabled: the contact owns nothing.
+                break
+            }
+            owners[e.contact] = .some(nil)
+            return nil
+        case .moved:
+            guard let owner = owners[e.contact], let index = owner else { return nil }
+            switches[index].touchMoved(contact: e.contact, to: e.position, time: e.time)
+            return switches[index]
+        case .ended:
+            guard let owner = owners.removeValue(forKey: e.contact), let index = owner else { return nil }
+            switches[index].touchEnded(contact: e.contact, at: e.position, time: e.time)
+            return switches[index]
+        case .cancelled:
+            guard let owner = owners.removeValue(forKey: e.contact), let index = owner else { return nil }
+            switches[index].touchCancelled(contact: e.contact, time: e.time)
+            return switches[index]
+        }
+    }
+
+    /// Cancels every live contact (device removed, screen blanked).
+    public func cancelAll(time: Double) {
+        for (contact, owner) in owners {
+            if let index = owner { switches[index].touchCancelled(contact: contact, time: time) }
+        }
+        owners.removeAll()
+    }
+
+    /// Live contacts, for tests and diagnostics.
+    public var liveContacts: Int { owners.count }
+}
