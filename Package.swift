@@ -5,13 +5,14 @@ import PackageDescription
 //   Raster       pure Swift: geometry, colours, pixel formats, coverage, paint, compositing.
 //                Imports no C module and does no I/O.
 //   RasterPNG    the edge to libpng: read and write images as PNG.
+//   TextRender   the edge to FreeType and fontconfig: find fonts, measure and draw text labels.
 //   Widget       pure Swift: the toggle switch (style, presets, animation, touch tracking, drawing).
 //   BenchScene   the benchmark scene of docs/bench-scene, drawn through Raster's public API.
 //   switchpanel  the command-line program; switchpanel-bench the benchmark (the only user of cairo).
 let package = Package(
     name: "SwitchPanel",
     products: [
-        .library(name: "SwitchPanelKit", targets: ["Raster", "RasterPNG", "Widget"]),
+        .library(name: "SwitchPanelKit", targets: ["Raster", "RasterPNG", "Widget", "TextRender"]),
         .executable(name: "switchpanel", targets: ["switchpanel"]),
         .executable(name: "switchpanel-bench", targets: ["switchpanel-bench"]),
     ],
@@ -23,6 +24,17 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         .target(name: "RasterPNG", dependencies: ["Raster", "CPNG"]),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        .target(name: "TextRender", dependencies: ["Raster", "CFreeType", "CFontconfig"]),
         .target(name: "Widget", dependencies: ["Raster"]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
@@ -36,10 +48,18 @@ let package = Package(
             dependencies: ["Raster", "RasterPNG", "BenchScene", "CCairo"]
         ),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "WidgetTests", dependencies: ["Widget", "Raster", "RasterPNG"], exclude: ["References"]),
+        .testTarget(
+            name: "TextRenderTests",
+            dependencies: ["TextRender", "Raster", "RasterPNG"],
+            exclude: ["References"]
+        ),
+        .testTarget(
+            name: "WidgetTests", dependencies: ["Widget", "Raster", "RasterPNG", "TestSupport"], exclude: ["References"]),
+        // Shared test helpers (reference-image comparison), used by the test targets only.
+        .target(name: "TestSupport", dependencies: ["Raster", "RasterPNG"], path: "Tests/TestSupport"),
         .testTarget(
             name: "RasterPNGTests",
-            dependencies: ["Raster", "RasterPNG", "BenchScene"],
+            dependencies: ["Raster", "RasterPNG", "BenchScene", "TestSupport"],
             exclude: ["References"]
         ),
     ],

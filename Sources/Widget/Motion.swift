@@ -56,7 +56,18 @@ public enum Easing {
         if t >= 1 { return 1 }
         let z = max(0.05, zeta)
         let time = t * duration
-        let omega = springSettleLog / (z * max(duration, 1e-6))
+        // The slowest decaying part must fall to 1/1000 by the end, so the final snap to the
+        // target is invisible: rate ζω when underdamped; the slow root ω(ζ − √(ζ²−1)) when
+        // overdamped; critically damped, (1 + ωT)e^(−ωT) = 1/1000 at ωT ≈ 9.233.
+        let d = max(duration, 1e-6)
+        let omega: Double
+        if z < 1 {
+            omega = springSettleLog / (z * d)
+        } else if z == 1 {
+            omega = 9.233 / d
+        } else {
+            omega = springSettleLog / (d * (z - (z * z - 1).squareRoot()))
+        }
         // Displacement from the target: y(0) = −1, y'(0) = v₀.
         let y: Double
         if z < 1 {

@@ -1,6 +1,7 @@
 import BenchScene
 import Raster
 import RasterPNG
+import TestSupport
 import XCTest
 
 /// The benchmark scene against the exact references of docs/bench-scene (made by
@@ -9,7 +10,7 @@ import XCTest
 /// difference of 0.02 with no channel off by more than 2; every ANIM frame within 2, mean ≤ 0.05.
 final class BenchSceneReferenceTests: XCTestCase {
     func reference(_ name: String) throws -> Image {
-        try PNG.read(path: ImageComparison.referenceDirectory.appendingPathComponent(name).path)
+        try ImageComparison(testFile: #filePath).reference(name)
     }
 
     func testFullFrameMatchesExactReference() throws {

@@ -1,5 +1,6 @@
 import Raster
 import RasterPNG
+import TestSupport
 import XCTest
 
 /// Reviewed reference images of the drawing primitives. Re-record with
@@ -8,6 +9,8 @@ import XCTest
 /// the rendering is deterministic, and PNG's straight alpha can move a premultiplied
 /// translucent channel by one on the way back.
 final class GoldenImageTests: XCTestCase {
+    let golden = ImageComparison(testFile: #filePath)
+
     func makeCanvas(_ width: Int, _ height: Int, background: Color? = Color(rgb: 0xFFFFFF)) -> (Image, Canvas) {
         let image = Image(width: width, height: height, format: .argb8888)
         let canvas = Canvas(image: image)
@@ -35,7 +38,7 @@ final class GoldenImageTests: XCTestCase {
         canvas.fill(.circle(center: Point(160.3, 80.7), radius: 0.4), Color.black)
         // A translucent shape over the others.
         canvas.fill(.circle(center: Point(100, 60), radius: 18), Color(rgb: 0xFF3B30, opacity: 0.5))
-        try ImageComparison.assertMatchesGolden(image, name: "golden-shapes", tolerance: 1)
+        try golden.assertMatchesGolden(image, name: "golden-shapes", tolerance: 1)
     }
 
     func testPathsAndFillRules() throws {
@@ -57,7 +60,7 @@ final class GoldenImageTests: XCTestCase {
         curve.cubic(to: Point(90, 95), control1: Point(130, 40), control2: Point(70, 40))
         curve.close()
         canvas.fill(curve, .solid(Color(rgb: 0xFF2D55, opacity: 0.8)))
-        try ImageComparison.assertMatchesGolden(image, name: "golden-paths", tolerance: 1)
+        try golden.assertMatchesGolden(image, name: "golden-paths", tolerance: 1)
     }
 
     func testPaintsAndShadows() throws {
@@ -86,7 +89,7 @@ final class GoldenImageTests: XCTestCase {
         canvas.fill(
             .circle(center: Point(150.4, 77.3), radius: 16), .white,
             shadow: Shadow(color: Color(rgb: 0x000040), opacity: 0.4, offset: Point(1.5, 2.5), sigma: 0.8))
-        try ImageComparison.assertMatchesGolden(image, name: "golden-paints-shadows", tolerance: 1)
+        try golden.assertMatchesGolden(image, name: "golden-paints-shadows", tolerance: 1)
     }
 
     func testRotatedAndConvertedOutput() throws {
@@ -104,6 +107,6 @@ final class GoldenImageTests: XCTestCase {
             Blitter.copy(from: panel.surface, rect: panel.bounds, to: strip.surface, at: (x, 0), rotation: .none)
             x += size.width
         }
-        try ImageComparison.assertMatchesGolden(strip, name: "golden-rotations-rgb565", tolerance: 0)
+        try golden.assertMatchesGolden(strip, name: "golden-rotations-rgb565", tolerance: 0)
     }
 }

@@ -6,29 +6,36 @@ import XCTest
 /// Reference-image checks in the manner of vello's test utilities: an explicit per-channel
 /// threshold, a mean-difference bound, the count of differing pixels, and on failure an
 /// expected | diff | actual image written next to the build for a person to look at.
-enum ImageComparison {
-    /// Where the reference images live (in the source tree, so re-recording can write them).
-    static let referenceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("References")
+/// Shared by every test target that compares pixels.
+public struct ImageComparison: Sendable {
+    /// Where this test target's reference images live (in the source tree, so re-recording
+    /// can write them).
+    public let referenceDirectory: URL
+
+    /// `testFile` is `#filePath` of a file in the test target; references sit in `References/` beside it.
+    public init(testFile: String) {
+        referenceDirectory = URL(fileURLWithPath: testFile).deletingLastPathComponent()
+            .appendingPathComponent("References")
+    }
 
     /// Where expected | diff | actual images go when a comparison fails.
-    static let failureDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    public static let failureDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".build/test-failures")
 
     /// Re-record golden images instead of comparing when this variable is "1".
-    static var recording: Bool { ProcessInfo.processInfo.environment["SWITCHPANEL_RECORD_REFERENCES"] == "1" }
+    public static var recording: Bool { ProcessInfo.processInfo.environment["SWITCHPANEL_RECORD_REFERENCES"] == "1" }
 
-    struct Difference {
-        var meanAbsolute: Double
-        var maximum: Int
-        var differingPixels: Int
-        var worst: (x: Int, y: Int)
+    public struct Difference {
+        public var meanAbsolute: Double
+        public var maximum: Int
+        public var differingPixels: Int
+        public var worst: (x: Int, y: Int)
     }
 
     /// Per-channel RGB differences (alpha too when both images have it) over `rect`
     /// of `actual` against the same-size `rect` of `expected` at `expectedOrigin`.
-    static func difference(
+    public static func difference(
         _ actual: Image, _ expected: Image, rect: IntRect? = nil, expectedOrigin: (Int, Int) = (0, 0)
     ) -> Difference {
         let r = rect ?? actual.bounds
@@ -58,9 +65,14 @@ enum ImageComparison {
             differingPixels: differing, worst: worst)
     }
 
+    /// Reads the reference image `name` (with extension).
+    public func reference(_ name: String) throws -> Image {
+        try PNG.read(path: referenceDirectory.appendingPathComponent(name).path)
+    }
+
     /// Writes expected | diff (amplified ×16) | actual side by side and returns the path.
     @discardableResult
-    static func writeFailureImage(name: String, actual: Image, expected: Image) -> String {
+    public static func writeFailureImage(name: String, actual: Image, expected: Image) -> String {
         let w = actual.width
         let h = actual.height
         let out = Image(width: w * 3, height: h, format: .argb8888)
@@ -86,11 +98,11 @@ enum ImageComparison {
     /// Compares `actual` with the golden image `name`.png: no channel may differ by more than
     /// `tolerance` levels. With SWITCHPANEL_RECORD_REFERENCES=1 the golden image is written
     /// instead (review it before committing).
-    static func assertMatchesGolden(
+    public func assertMatchesGolden(
         _ actual: Image, name: String, tolerance: Int, file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let path = referenceDirectory.appendingPathComponent("\(name).png").path
-        if recording {
+        if ImageComparison.recording {
             try PNG.write(actual, to: path)
             return
         }
@@ -118,7 +130,7 @@ enum ImageComparison {
             }
         }
         if worst > tolerance {
-            let failure = writeFailureImage(name: name, actual: actual, expected: expected)
+            let failure = ImageComparison.writeFailureImage(name: name, actual: actual, expected: expected)
             XCTFail("\(name): a channel differs by \(worst) > \(tolerance); see \(failure)", file: file, line: line)
         }
     }

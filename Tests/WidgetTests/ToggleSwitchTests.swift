@@ -1,0 +1,194 @@
+import Raster
+import XCTest
+
+@testable import Widget
+
+/// The switch's value, animation and tracking, driven by scripted contacts and a fake clock.
+final class ToggleSwitchTests: XCTestCase {
+    /// A switch at (100, 100), 51×31, recording every value-changed event.
+    func makeSwitch(_ configure: (inout SwitchStyle) -> Void = { _ in }) -> (ToggleSwitch, Box) {
+        var style = SwitchStyle()
+        configure(&style)
+        let s = ToggleSwitch(style: style, origin: Point(100, 100))
+        let events = Box()
+        s.onValueChanged = { events.values.append($0) }
+        return (s, events)
+    }
+
+    final class Box { var values: [Bool] = [] }
+
+    let center = Point(125.5, 115.5)
+
+    func testTapTogglesAndFiresOnce() {
+        let (s, events) = makeSwitch()
+        XCTAssertTrue(s.touchBegan(contact: 1, at: center, time: 1))
+        XCTAssertTrue(s.isTracking)
+        s.touchEnded(contact: 1, at: Point(127, 116), time: 1.08)
+        XCTAssertTrue(s.isOn)
+        XCTAssertEqual(events.values, [true])
+        XCTAssertFalse(s.isTracking)
+        // The thumb slides over the default 0.25 s, then everything rests.
+        XCTAssertTrue(s.needsFrame(at: 1.2))
+        XCTAssertEqual(s.appearance(at: 1.08 + 0.25).position, 1)
+        XCTAssertFalse(s.needsFrame(at: 1.08 + 0.26))
+        XCTAssertNil(s.restTime(after: 1.5))
+    }
+
+    /// Some controllers deliver a whole tap within 50 µs: duration alone never decides.
+    func testFiftyMicrosecondTapStillToggles() {
+        let (s, events) = makeSwitch()
+        s.touchBegan(contact: 7, at: center, time: 10)
+        s.touchEnded(contact: 7, at: center, time: 10.00005)
+        XCTAssertEqual(events.values, [true])
+    }
+
+    func testLongPressDoesNothingUnlessConfigured() {
+        let (s, events) = makeSwitch()
+        s.touchBegan(contact: 1, at: center, time: 0)
+        s.touchEnded(contact: 1, at: center, time: 0.8)
+        XCTAssertFalse(s.isOn)
+        XCTAssertEqual(events.values, [])
+
+        let (t, tEvents) = makeSwitch { $0.longPressToggles = true }
+        t.touchBegan(contact: 1, at: center, time: 0)
+        t.touchEnded(contact: 1, at: center, time: 0.8)
+        XCTAssertTrue(t.isOn)
+        XCTAssertEqual(tEvents.values, [true])
+    }
+
+    func testDragDecidesByWhereTheThumbEnds() {
+        let (s, events) = makeSwitch()
+        let travel = s.travel  // 51 − 2·2 − 27 = 20
+        XCTAssertEqual(travel, 20)
+        s.touchBegan(contact: 1, at: center, time: 0)
+        // Within the slop nothing moves.
+        s.touchMoved(contact: 1, to: Point(center.x + 6, center.y), time: 0.02)
+        XCTAssertEqual(s.appearance(at: 0.02).position, 0)
+        // Past it the thumb follows the finger, clamped to its travel.
+        s.touchMoved(contact: 1, to: Point(center.x + 14, center.y + 3), time: 0.05)
+        XCTAssertEqual(s.appearance(at: 0.05).position, 14 / travel, accuracy: 1e-12)
+        s.touchMoved(contact: 1, to: Point(center.x + 90, center.y), time: 0.08)
+        XCTAssertEqual(s.appearance(at: 0.08).position, 1)
+        // The track colour follows the thumb: fully on at the on end.
+        XCTAssertEqual(s.appearance(at: 0.08).colorProgress, 1)
+        // A quick drag is not a tap: it settles where the thumb is (on).
+        s.touchEnded(contact: 1, at: Point(center.x + 90, center.y), time: 0.1)
+        XCTAssertTrue(s.isOn)
+        XCTAssertEqual(events.values, [true])
+    }
+
+    func testDragBackToTheStartingSideChangesNothing() {
+        let (s, events) = makeSwitch()
+        s.touchBegan(contact: 1, at: center, time: 0)
+        s.touchMoved(contact: 1, to: Point(center.x + 16, center.y), time: 0.05)  // past the middle
+        XCTAssertGreaterThan(s.appearance(at: 0.05).position, 0.5)
+        s.touchMoved(contact: 1, to: Point(center.x + 4, center.y), time: 0.1)  // back before it
+        s.touchEnded(contact: 1, at: Point(center.x + 4, center.y), time: 0.12)
+        XCTAssertFalse(s.isOn)
+        XCTAssertEqual(events.values, [], "a drag that ends where it began is no tap and no change")
+        // It animates back from where the finger left it, without a jump.
+        XCTAssertEqual(s.appearance(at: 0.12).position, 4 / 20, accuracy: 1e-12)
+    }
+
+    func testCancelRestoresWithoutEvent() {
+        let (s, events) = makeSwitch { $0.toggleOnTouchDown = true }
+        s.touchBegan(contact: 3, at: center, time: 0)
+        XCTAssertTrue(s.isOn, "toggle-on-touch-down flips as tracking begins")
+        s.touchCancelled(contact: 3, time: 0.1)
+        XCTAssertFalse(s.isOn)
+        XCTAssertEqual(events.values, [])
+    }
+
+    func testToggleOnTouchDownFiresOnceOnLift() {
+        let (s, events) = makeSwitch { $0.toggleOnTouchDown = true }
+        s.touchBegan(contact: 3, at: center, time: 0)
+        s.touchEnded(contact: 3, at: center, time: 0.05)
+        XCTAssertTrue(s.isOn)
+        XCTAssertEqual(events.values, [true])
+    }
+
+    func testSetOnNeverFires() {
+        let (s, events) = makeSwitch()
+        s.setOn(true, animated: true, now: 0)
+        s.setOn(false, animated: false, now: 0.1)
+        s.setOn(true, animated: true, now: 0.2)
+        XCTAssertEqual(events.values, [])
+        XCTAssertTrue(s.isOn)
+    }
+
+    func testInterruptedToggleNeverJumpsAndScalesItsDuration() {
+        let (s, _) = makeSwitch()
+        s.setOn(true, animated: true, now: 0)
+        let shown = s.appearance(at: 0.1).position
+        XCTAssertGreaterThan(shown, 0.3)
+        XCTAssertLessThan(shown, 1)
+        s.setOn(false, animated: true, now: 0.1)
+        XCTAssertEqual(s.appearance(at: 0.1).position, shown, accuracy: 1e-12, "continues from what is on screen")
+        // The way back is `shown` of the travel, so it takes 0.25 × shown seconds.
+        XCTAssertEqual(s.restTime(after: 0.1)!, 0.1 + 0.25 * shown, accuracy: 1e-9)
+        // Frame to frame, the position never jumps.
+        var last = s.appearance(at: 0).position
+        for i in 1...40 {
+            let p = s.appearance(at: Double(i) / 120).position
+            XCTAssertLessThan(abs(p - last), 0.2)
+            last = p
+        }
+    }
+
+    func testEaseOutFilmstripIsMonotonic() {
+        let (s, _) = makeSwitch()
+        s.setOn(true, animated: true, now: 5)
+        var last = -1.0
+        for i in 0...30 {
+            let p = s.appearance(at: 5 + Double(i) / 100).position
+            XCTAssertGreaterThanOrEqual(p, last)
+            last = p
+        }
+        XCTAssertEqual(last, 1)
+    }
+
+    func testSpringFilmstripOvershootsAndSettles() {
+        let (s, _) = makeSwitch { $0.animation.curve = .spring }
+        s.setOn(true, animated: true, now: 0)
+        let film = (0...100).map { s.appearance(at: Double($0) * 0.0025).position }
+        XCTAssertGreaterThan(film.max()!, 1)
+        XCTAssertEqual(film.last, 1)
+        XCTAssertFalse(s.needsFrame(at: 0.26))
+    }
+
+    func testPressStretchesAndSpringsBack() {
+        let (s, _) = makeSwitch()
+        s.touchBegan(contact: 1, at: center, time: 0)
+        XCTAssertEqual(s.appearance(at: 0.15).press, 1, accuracy: 1e-12)
+        XCTAssertFalse(s.needsFrame(at: 0.2), "a finger held still needs no frames")
+        s.touchEnded(contact: 1, at: center, time: 1.0)
+        XCTAssertGreaterThan(s.appearance(at: 1.0).press, 0.99)
+        XCTAssertEqual(s.appearance(at: 1.2).press, 0)
+    }
+
+    func testDisabledIgnoresTouchesAndDisablingCancels() {
+        let (s, events) = makeSwitch()
+        s.isEnabled = false
+        XCTAssertFalse(s.touchBegan(contact: 1, at: center, time: 0))
+        s.isEnabled = true
+        XCTAssertTrue(s.touchBegan(contact: 1, at: center, time: 1))
+        s.isEnabled = false
+        XCTAssertFalse(s.isTracking)
+        s.touchEnded(contact: 1, at: center, time: 1.05)
+        XCTAssertEqual(events.values, [])
+        XCTAssertFalse(s.appearance(at: 2).isEnabled)
+    }
+
+    func testMinimumTouchTargetExtendsTheHitArea() {
+        let (s, _) = makeSwitch { $0.size = Size(width: 30, height: 18) }
+        // Frame 30×18 at (100, 100); hit area 44×44 centred on it.
+        XCTAssertTrue(s.hitTest(Point(93, 95)))
+        XCTAssertFalse(s.hitTest(Point(92.9, 95)))
+        XCTAssertTrue(s.hitTest(Point(136.9, 130.9)))
+        XCTAssertFalse(s.hitTest(Point(137, 131)))
+        // At scale 2 everything doubles.
+        let (big, _) = makeSwitch { $0.scale = 2 }
+        XCTAssertEqual(big.frame.width, 102)
+        XCTAssertEqual(big.hitArea.height, 88)
+    }
+}
