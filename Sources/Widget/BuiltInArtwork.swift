@@ -9,32 +9,32 @@ public enum BuiltInArtwork {
         ["daynight": dayNight(), "thumb-check": icon(check: true), "thumb-cross": icon(check: false)]
     }
 
-    /// A sky 3× wider than tall: night with stars at the left end (off), day with clouds at the
+    /// A sky 5× wider than tall: night with stars at the left end (off), day with clouds at the
     /// right end (on), blending through dusk in the middle.
     public static func dayNight(height: Int = 62) -> Image {
-        let w = height * 3
+        let w = height * 5
         let h = height
         let image = Image(width: w, height: h, format: .argb8888)
         let canvas = Canvas(image: image)
         let sky = LinearGradient(
             start: Point(0, 0), end: Point(Double(w), 0),
             stops: [
-                GradientStop(0, Color(rgb: 0x0B1A3A)), GradientStop(0.3, Color(rgb: 0x23306B)),
-                GradientStop(0.55, Color(rgb: 0xF3A66B)), GradientStop(0.75, Color(rgb: 0x7EC8F0)),
+                GradientStop(0, Color(rgb: 0x0B1A3A)), GradientStop(0.38, Color(rgb: 0x23306B)),
+                GradientStop(0.5, Color(rgb: 0xF3A66B)), GradientStop(0.62, Color(rgb: 0x7EC8F0)),
                 GradientStop(1, Color(rgb: 0x4FB3F6)),
             ])
         canvas.fill(.rect(Rect(x: 0, y: 0, width: Double(w), height: Double(h))), .linearGradient(sky))
         let u = Double(h) / 62
         // Stars over the night end.
         let stars: [(Double, Double, Double)] = [
-            (0.1, 0.25, 1.6), (0.2, 0.6, 1.2), (0.28, 0.3, 1.0), (0.15, 0.78, 0.9), (0.35, 0.5, 1.3),
+            (0.06, 0.3, 1.6), (0.12, 0.65, 1.2), (0.19, 0.28, 1.0), (0.24, 0.75, 0.9), (0.3, 0.45, 1.3),
         ]
         for (x, y, r) in stars {
             canvas.fill(
                 .circle(center: Point(x * Double(w), y * Double(h)), radius: r * u), Color(rgb: 0xFFFFFF, opacity: 0.9))
         }
         // Clouds over the day end.
-        for (x, y, r) in [(0.72, 0.72, 7.0), (0.77, 0.66, 9.0), (0.83, 0.72, 7.0), (0.9, 0.3, 5.0), (0.94, 0.27, 6.0)] {
+        for (x, y, r) in [(0.74, 0.74, 7.0), (0.78, 0.66, 9.0), (0.82, 0.74, 7.0), (0.9, 0.3, 5.0), (0.93, 0.27, 6.0)] {
             canvas.fill(
                 .circle(center: Point(x * Double(w), y * Double(h)), radius: r * u), Color(rgb: 0xFFFFFF, opacity: 0.85)
             )

@@ -94,9 +94,11 @@ public final class SwitchRenderer {
         var off = style.trackColorOff
         if let active = style.trackColorActive, a.active > 0 { off = Color.mix(off, active, a.active) }
         let trackColor = c == 0 ? off : (c == 1 ? style.trackColorOn : Color.mix(off, style.trackColorOn, c))
-        canvas.fill(track, trackColor)
         if let name = style.trackImage, let image = images[name] {
+            // The image is the track's paint (no colour under it: its anti-aliased edge would show).
             drawTrackImage(image, track: g.track, shape: track, progress: c, on: canvas)
+        } else {
+            canvas.fill(track, trackColor)
         }
 
         // Border, its colour and width cross-fading.

@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import RasterPNG
+import Widget
 
 /// The `switchpanel` command line. Each subcommand parses its own options; errors go to
 /// stderr with exit status 2 for bad usage and 1 for failures.
@@ -13,12 +14,14 @@ struct UsageError: Error {
 let usage = """
     usage: switchpanel run [--headless] [--out PNG] [--rotation 0|90|180|270] [--format FORMAT]
            switchpanel render --out PNG [--rotation 0|90|180|270] [--format FORMAT]
+           switchpanel presets [--out PNG]
            switchpanel --version | --help
 
     run      Shows the demo panel. There is no DRM display backend yet, so it renders
              headless into an in-memory framebuffer and writes the frame to PNG
              (default out/panel.png).
     render   Renders the demo panel into an in-memory framebuffer and writes it as PNG.
+    presets  Renders every switch preset in every state (the contact sheet in docs/presets.png).
 
       --rotation R   turn the picture R degrees clockwise onto the framebuffer (portrait panels)
       --format F     framebuffer pixel format: \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))
@@ -68,7 +71,9 @@ func parseRenderOptions(_ args: ArraySlice<String>) throws(UsageError) -> Render
 /// requested format and rotation, as the display path will.
 func renderDemo(_ options: RenderOptions) -> Image {
     let logical = Image(width: DemoPanel.width, height: DemoPanel.height, format: .argb8888)
-    DemoPanel.draw(Canvas(image: logical))
+    // The frame at 0.1 s: one switch is caught mid-toggle.
+    DemoPanel.draw(
+        Canvas(image: logical), switches: DemoPanel.switches(), renderer: SwitchRenderer(labels: labelRenderer()), now: 0.1)
     let size = options.rotation.physicalSize(width: logical.width, height: logical.height)
     let framebuffer = Image(width: size.width, height: size.height, format: options.format)
     Blitter.copy(
@@ -81,6 +86,9 @@ func writePNG(_ image: Image, to path: String) throws {
     if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
     try PNG.write(image, to: path)
 }
+
+/// The label renderer for switch labels, once the text module is wired in.
+func labelRenderer() -> LabelRenderer? { nil }
 
 func main() -> Int32 {
     var args = CommandLine.arguments.dropFirst()
@@ -103,6 +111,12 @@ func main() -> Int32 {
             let frame = renderDemo(options)
             try writePNG(frame, to: out)
             print("rendered the demo panel (\(frame.width)x\(frame.height) \(frame.format.rawValue)) to \(out)")
+        case "presets":
+            let options = try parseRenderOptions(args)
+            let out = options.out ?? "docs/presets.png"
+            let sheet = PresetContactSheet.render(renderer: SwitchRenderer(labels: labelRenderer()))
+            try writePNG(sheet, to: out)
+            print("rendered every switch preset in every state (\(sheet.width)x\(sheet.height)) to \(out)")
         case "render":
             let options = try parseRenderOptions(args)
             guard let out = options.out else { throw UsageError(message: "render needs --out PNG") }

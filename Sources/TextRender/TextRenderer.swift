@@ -1,0 +1,348 @@
+import CFreeType
+import Raster
+
+/// A line of text's size in pixels: the sum of advances (with kerning) and the distances from
+/// the baseline up to the ascender and down to the descender (both positive).
+///
+/// It is a tuple, not a struct, so that ``TextRenderer/measure(_:pixelSize:)`` has exactly the
+/// signature of the widget module's `LabelRenderer` requirement.
+public typealias TextMetrics = (width: Double, ascent: Double, descent: Double)
+
+/// Draws single lines of text into a ``Canvas``: FreeType outlines, anti-aliased, one glyph per
+/// Unicode scalar, with per-character fallback faces and a glyph cache.
+///
+/// The widget module renders labels through this protocol, which `TextRenderer` meets with
+/// ``measure(_:pixelSize:)`` and ``draw(_:pixelSize:color:baselineAt:on:)``:
+///
+/// ```swift
+/// public protocol LabelRenderer: AnyObject {
+///     func measure(_ text: String, pixelSize: Double) -> (width: Double, ascent: Double, descent: Double)
+///     func draw(_ text: String, pixelSize: Double, color: Color, baselineAt origin: Point, on canvas: Canvas)
+/// }
+/// ```
+///
+/// **What it does not do.** There is no shaping: each Unicode scalar of the string maps to one
+/// glyph through the face's character map, in logical order, left to right. That is right for
+/// Latin, Greek, Cyrillic and CJK labels; it is wrong for Arabic joining, Indic conjuncts,
+/// combining-mark placement, ligatures and bidirectional text, which would need HarfBuzz.
+/// Kerning comes from the `kern` table (`FT_Get_Kerning`) between glyphs of the same face; GPOS
+/// kerning is not applied. Control and format characters (newlines, tabs, zero-width joiners)
+/// are skipped: a label is one line.
+///
+/// **Faces.** The first face is the primary one; for each character it lacks
+/// (`FT_Get_Char_Index` == 0) the first fallback that has it is used, and when none has it the
+/// primary face's missing-glyph box is drawn.
+///
+/// **Positioning.** Advances are FreeType's unhinted (linear) ones, so a string measures the same
+/// at every position and sizes scale smoothly. Glyphs are loaded with light hinting (vertical
+/// only, which leaves horizontal metrics alone) and rendered 8-bit anti-aliased
+/// (`FT_RENDER_MODE_NORMAL`) at the pen's horizontal position rounded to a quarter pixel (the
+/// outline is moved by `FT_Outline_Translate` before rendering). The baseline is rounded to the
+/// nearest whole pixel.
+///
+/// **Cache.** Rendered glyphs are kept per (face, glyph, pixel size in 1/64 px, quarter-pixel
+/// phase) as a ``CoverageMask`` with its bearing and advance, up to a byte budget, least recently
+/// used first out; advances, kerning and size metrics are kept too, so redrawing a label calls
+/// neither FreeType's rasteriser nor its loader. ``cacheStatistics`` counts hits and misses.
+///
+/// **Threading.** A renderer, its faces and its cache are one unit of mutable state used by one
+/// thread at a time, like a ``Canvas``; the type is not `Sendable` (see ``FontFace``).
+public final class TextRenderer {
+    /// The primary face first, then the fallbacks in order of preference.
+    public private(set) var faces: [FontFace]
+
+    public var primary: FontFace { faces[0] }
+
+    private var cache: GlyphCache
+    /// Each scalar's face and glyph; nil for a skipped (control or format) character.
+    private var glyphs: [Unicode.Scalar: GlyphRef?] = [:]
+    /// Unscaled advances, in font units.
+    private var advances: [GlyphRef: Int] = [:]
+    /// Unscaled kerning of glyph pairs of one face, in font units.
+    private var kerning: [KerningPair: Int] = [:]
+    private var sizes: [SizeKey: SizeMetrics] = [:]
+
+    /// A renderer drawing with `primary` and, for characters it lacks, `fallbacks` in order.
+    /// Rendered glyphs are kept up to `cacheBudget` bytes (1 MiB by default: a few thousand
+    /// label-sized glyphs).
+    public init(primary: FontFace, fallbacks: [FontFace] = [], cacheBudget: Int = 1 << 20) {
+        faces = [primary] + fallbacks
+        cache = GlyphCache(budget: cacheBudget)
+    }
+
+    /// A renderer on installed fonts: the primary face is the one fontconfig finds for `family`
+    /// and `language`, and each character of `covering` that it lacks adds the font fontconfig
+    /// finds containing that character as a fallback, e.g.
+    /// `TextRenderer.system(family: "sans-serif", covering: "开关")`.
+    /// - Throws: ``TextError`` when no font fits the family and language, or none has one of the
+    ///   characters of `covering`.
+    public static func system(
+        family: String? = nil, language: String? = nil, covering: String = ""
+    ) throws(TextError) -> TextRenderer {
+        let renderer = TextRenderer(primary: try FontFace.find(family: family, language: language))
+        for scalar in covering.unicodeScalars where !TextRenderer.isSkipped(scalar) {
+            guard !renderer.faces.contains(where: { $0.hasGlyph(for: scalar) }) else { continue }
+            let location = try FontFace.locate(containing: String(scalar))
+            if !renderer.faces.contains(where: { $0.path == location.path && $0.index == location.index }) {
+                renderer.addFallback(try FontFace(path: location.path, index: location.index))
+            }
+        }
+        return renderer
+    }
+
+    /// Adds a fallback face after the others.
+    public func addFallback(_ face: FontFace) {
+        faces.append(face)
+        glyphs.removeAll()  // characters that had no face, or a later one, may now find this one
+    }
+
+    /// The glyph cache's counters (hits, misses, evictions) and its current size.
+    public var cacheStatistics: GlyphCacheStatistics {
+        var s = cache.statistics
+        s.entries = cache.entries.count
+        s.bytes = cache.bytes
+        return s
+    }
+
+    /// Sets the hit, miss, failure and eviction counters back to zero.
+    public func resetCacheStatistics() { cache.statistics = GlyphCacheStatistics() }
+
+    /// Drops every rendered glyph (the counters are kept).
+    public func removeAllCachedGlyphs() { cache.removeAll() }
+
+    // MARK: Measuring and drawing
+
+    /// The size of `text` set at `pixelSize` pixels per em: its advance width with kerning, and
+    /// the largest ascent and descent of the faces it uses (the primary face's at least, so an
+    /// empty string still has a line's height). A non-positive or non-finite size measures zero.
+    public func measure(_ text: String, pixelSize: Double) -> (width: Double, ascent: Double, descent: Double) {
+        guard let size = TextRenderer.sizeKey(pixelSize) else { return (0, 0, 0) }
+        var ascent = 0.0
+        var descent = 0.0
+        var used = Set<Int32>()
+        func use(_ face: Int32) {
+            guard used.insert(face).inserted, let m = metrics(face: face, size: size) else { return }
+            ascent = max(ascent, m.ascent)
+            descent = max(descent, m.descent)
+        }
+        use(0)
+        let width = layout(text, size: size) { glyph, _, _ in use(glyph.face) }
+        return (width, ascent, descent)
+    }
+
+    /// Draws `text` at `pixelSize` pixels per em in `color`, starting at `origin` on the
+    /// baseline, through the canvas's clip and opacity.
+    public func draw(_ text: String, pixelSize: Double, color: Color, baselineAt origin: Point, on canvas: Canvas) {
+        guard let size = TextRenderer.sizeKey(pixelSize), color.alpha > 0, origin.x.isFinite, origin.y.isFinite,
+            abs(origin.x) < 1e7, abs(origin.y) < 1e7
+        else { return }
+        let baseline = Int(origin.y.rounded())
+        let paint = Paint.solid(color)
+        _ = layout(text, size: size) { glyph, penX, _ in
+            // The pen's position rounded to quarter pixels: the whole pixels (floored, also for
+            // negative positions) move the mask, the remaining quarters are the glyph's phase.
+            let quarters = Int(((origin.x + penX) * 4).rounded())
+            let entry = self.glyph(glyph, size: size, phase: UInt8(quarters & 3))
+            guard let mask = entry.mask else { return }
+            canvas.draw(mask, dx: quarters >> 2, dy: baseline, paint)
+        }
+    }
+
+    // MARK: Layout
+
+    /// Calls `body(glyph, penX, advance)` for each drawn glyph of `text`, with the pen position
+    /// relative to the start, kerning applied; returns the total advance.
+    private func layout(_ text: String, size: Int32, _ body: (GlyphRef, Double, Double) -> Void) -> Double {
+        var pen = 0.0
+        var previous: GlyphRef?
+        for scalar in text.unicodeScalars {
+            guard let glyph = glyphRef(scalar) else { continue }
+            guard let m = metrics(face: glyph.face, size: size) else {
+                previous = nil
+                continue
+            }
+            if let previous, previous.face == glyph.face, faces[Int(glyph.face)].hasKerning {
+                pen += Double(kerning(previous, glyph)) * m.scale
+            }
+            let advance = Double(unscaledAdvance(glyph)) * m.scale
+            body(glyph, pen, advance)
+            pen += advance
+            previous = glyph
+        }
+        return pen
+    }
+
+    /// The face and glyph for `scalar`, or nil for a character that is not drawn.
+    private func glyphRef(_ scalar: Unicode.Scalar) -> GlyphRef? {
+        if let known = glyphs[scalar] { return known }
+        var found: GlyphRef?
+        if !TextRenderer.isSkipped(scalar) {
+            found = GlyphRef(face: 0, glyph: 0)  // the primary face's missing-glyph box
+            for (i, face) in faces.enumerated() {
+                let g = face.glyphIndex(for: scalar)
+                if g != 0 {
+                    found = GlyphRef(face: Int32(i), glyph: g)
+                    break
+                }
+            }
+        }
+        glyphs[scalar] = .some(found)
+        return found
+    }
+
+    /// Control and format characters (line breaks, tabs, joiners, direction marks) draw nothing.
+    static func isSkipped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate: return true
+        default: return false
+        }
+    }
+
+    private func unscaledAdvance(_ glyph: GlyphRef) -> Int {
+        if let known = advances[glyph] { return known }
+        let units = faces[Int(glyph.face)].unscaledAdvance(glyph.glyph) ?? 0
+        advances[glyph] = units
+        return units
+    }
+
+    private func kerning(_ left: GlyphRef, _ right: GlyphRef) -> Int {
+        let pair = KerningPair(face: left.face, left: left.glyph, right: right.glyph)
+        if let known = kerning[pair] { return known }
+        let units = faces[Int(left.face)].unscaledKerning(left.glyph, right.glyph)
+        kerning[pair] = units
+        return units
+    }
+
+    /// `pixelSize` in 26.6 fixed point, or nil when it is not a usable size.
+    static func sizeKey(_ pixelSize: Double) -> Int32? {
+        guard pixelSize.isFinite, pixelSize > 0, pixelSize <= 16384 else { return nil }
+        let key = Int32((pixelSize * 64).rounded())
+        return key > 0 ? key : nil
+    }
+
+    /// The face's scale and vertical metrics at `size`; nil when FreeType refuses the size.
+    private func metrics(face: Int32, size: Int32) -> SizeMetrics? {
+        let key = SizeKey(face: face, size: size)
+        if let known = sizes[key] { return known.valid ? known : nil }
+        let font = faces[Int(face)]
+        var m = SizeMetrics(scale: 0, ascent: 0, descent: 0, valid: false)
+        if (try? font.setSize(size)) != nil, let sizeRecord = font.face.pointee.size {
+            let s = sizeRecord.pointee.metrics
+            // x_scale maps font units to 26.6 pixels in 16.16 fixed point.
+            m = SizeMetrics(
+                scale: Double(s.x_scale) / 65536 / 64, ascent: Double(s.ascender) / 64,
+                descent: -Double(s.descender) / 64, valid: true)
+        }
+        sizes[key] = m
+        return m.valid ? m : nil
+    }
+
+    // MARK: Rasterising
+
+    /// The rendered glyph, from the cache or from FreeType.
+    private func glyph(_ glyph: GlyphRef, size: Int32, phase: UInt8) -> GlyphEntry {
+        let key = GlyphKey(face: glyph.face, glyph: glyph.glyph, size: size, phase: phase)
+        return cache.entry(key) { rasterize(glyph, size: size, phase: phase) }
+    }
+
+    private func rasterize(_ glyph: GlyphRef, size: Int32, phase: UInt8) -> GlyphEntry {
+        let font = faces[Int(glyph.face)]
+        let advance = Double(unscaledAdvance(glyph)) * (metrics(face: glyph.face, size: size)?.scale ?? 0)
+        let failed = GlyphEntry(mask: nil, left: 0, top: 0, advance: advance)
+        guard (try? font.setSize(size)) != nil,
+            FT_Load_Glyph(font.face, FT_UInt(glyph.glyph), CFT_LOAD_TARGET_LIGHT | CFT_LOAD_NO_BITMAP) == 0,
+            let slot = font.face.pointee.glyph
+        else {
+            cache.statistics.failures += 1
+            return failed
+        }
+        if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE, phase != 0 {
+            // A quarter pixel is 16 in 26.6 units.
+            FT_Outline_Translate(&slot.pointee.outline, FT_Pos(phase) * 16, 0)
+        }
+        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0,
+            let alpha = TextRenderer.alphaBitmap(slot.pointee.bitmap)
+        else {
+            cache.statistics.failures += 1
+            return failed
+        }
+        let left = Int(slot.pointee.bitmap_left)
+        let top = Int(slot.pointee.bitmap_top)
+        let width = Int(slot.pointee.bitmap.width)
+        let rows = Int(slot.pointee.bitmap.rows)
+        guard width > 0, rows > 0, alpha.contains(where: { $0 != 0 }) else {
+            return GlyphEntry(mask: nil, left: left, top: top, advance: advance)
+        }
+        let mask = alpha.withUnsafeBytes {
+            CoverageMask(alpha: $0, width: width, rows: rows, stride: width, origin: (left, -top))
+        }
+        return GlyphEntry(mask: mask, left: left, top: top, advance: advance)
+    }
+
+    /// The bitmap's coverage as `width × rows` bytes, top row first; nil for a pixel mode that
+    /// carries no coverage TextRender understands.
+    static func alphaBitmap(_ bitmap: FT_Bitmap) -> [UInt8]? {
+        let width = Int(bitmap.width)
+        let rows = Int(bitmap.rows)
+        guard width > 0, rows > 0 else { return [] }
+        guard let buffer = bitmap.buffer else { return nil }
+        let pitch = Int(bitmap.pitch)
+        // With a negative pitch the rows are stored bottom-up from `buffer`.
+        func row(_ y: Int) -> UnsafeMutablePointer<UInt8> {
+            buffer + (pitch >= 0 ? y * pitch : (rows - 1 - y) * -pitch)
+        }
+        var alpha = [UInt8](repeating: 0, count: width * rows)
+        switch Int(bitmap.pixel_mode) {
+        case Int(FT_PIXEL_MODE_GRAY.rawValue):
+            let levels = max(2, Int(bitmap.num_grays))
+            for y in 0..<rows {
+                let src = row(y)
+                for x in 0..<width {
+                    let v = Int(src[x])
+                    alpha[y * width + x] = levels == 256 ? UInt8(v) : UInt8(min(255, v * 255 / (levels - 1)))
+                }
+            }
+        case Int(FT_PIXEL_MODE_MONO.rawValue):
+            for y in 0..<rows {
+                let src = row(y)
+                for x in 0..<width where src[x >> 3] & (0x80 >> UInt8(x & 7)) != 0 { alpha[y * width + x] = 255 }
+            }
+        case Int(FT_PIXEL_MODE_BGRA.rawValue):
+            for y in 0..<rows {
+                let src = row(y)
+                for x in 0..<width { alpha[y * width + x] = src[4 * x + 3] }
+            }
+        default:
+            return nil
+        }
+        return alpha
+    }
+}
+
+/// A glyph of one of a renderer's faces.
+struct GlyphRef: Hashable {
+    var face: Int32
+    var glyph: UInt32
+}
+
+struct KerningPair: Hashable {
+    var face: Int32
+    var left: UInt32
+    var right: UInt32
+}
+
+struct SizeKey: Hashable {
+    var face: Int32
+    var size: Int32
+}
+
+/// A face's scale and vertical metrics at one size, in pixels.
+struct SizeMetrics {
+    /// Pixels per font unit, horizontally.
+    var scale: Double
+    /// Baseline to ascender, up, as FreeType rounds it to whole pixels.
+    var ascent: Double
+    /// Baseline to descender, down (positive), as FreeType rounds it to whole pixels.
+    var descent: Double
+    var valid: Bool
+}
