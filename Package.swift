@@ -54,7 +54,8 @@ let package = Package(
             exclude: ["References"]
         ),
         .testTarget(
-            name: "WidgetTests", dependencies: ["Widget", "Raster", "RasterPNG", "TestSupport"], exclude: ["References"]),
+            name: "WidgetTests", dependencies: ["Widget", "Raster", "RasterPNG", "TestSupport"], exclude: ["References"]
+        ),
         // Shared test helpers (reference-image comparison), used by the test targets only.
         .target(name: "TestSupport", dependencies: ["Raster", "RasterPNG"], path: "Tests/TestSupport"),
         .testTarget(

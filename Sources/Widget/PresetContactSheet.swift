@@ -29,13 +29,18 @@ public enum PresetContactSheet {
             var style = preset.style
             style.scale = scale
             if row % 2 == 0 {
-                canvas.fill(.rect(Rect(x: 0, y: Double(y), width: Double(image.width), height: Double(heights[row] + heights[row + 1]))), Color(rgb: 0xFFFFFF))
+                canvas.fill(
+                    .rect(
+                        Rect(
+                            x: 0, y: Double(y), width: Double(image.width),
+                            height: Double(heights[row] + heights[row + 1]))), Color(rgb: 0xFFFFFF))
             }
             for (column, state) in states.enumerated() {
                 let w = style.size.width * scale
                 let h = style.size.height * scale
                 let frame = Rect(
-                    x: Double(column * cellWidth) + (Double(cellWidth) - w) / 2, y: Double(y + margin + 4), width: w, height: h)
+                    x: Double(column * cellWidth) + (Double(cellWidth) - w) / 2, y: Double(y + margin + 4), width: w,
+                    height: h)
                 renderer.draw(style: style, frame: frame, appearance: state.appearance, on: canvas)
             }
             y += heights[row]

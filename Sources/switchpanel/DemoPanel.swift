@@ -65,7 +65,8 @@ enum DemoPanel {
                     Color(rgb: 0xD1D1D6))
                 if row < 4 {
                     canvas.fill(
-                        .rect(Rect(x: card.x + 24, y: y + 57.5, width: card.width - 48, height: 1)), Color(rgb: 0xE5E5EA))
+                        .rect(Rect(x: card.x + 24, y: y + 57.5, width: card.width - 48, height: 1)),
+                        Color(rgb: 0xE5E5EA))
                 }
             }
         }

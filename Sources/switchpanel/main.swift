@@ -73,7 +73,8 @@ func renderDemo(_ options: RenderOptions) -> Image {
     let logical = Image(width: DemoPanel.width, height: DemoPanel.height, format: .argb8888)
     // The frame at 0.1 s: one switch is caught mid-toggle.
     DemoPanel.draw(
-        Canvas(image: logical), switches: DemoPanel.switches(), renderer: SwitchRenderer(labels: labelRenderer()), now: 0.1)
+        Canvas(image: logical), switches: DemoPanel.switches(), renderer: SwitchRenderer(labels: labelRenderer()),
+        now: 0.1)
     let size = options.rotation.physicalSize(width: logical.width, height: logical.height)
     let framebuffer = Image(width: size.width, height: size.height, format: options.format)
     Blitter.copy(
