@@ -34,7 +34,7 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
-        .target(name: "TextRender", dependencies: ["Raster", "CFreeType", "CFontconfig"]),
+        .target(name: "TextRender", dependencies: ["Raster", "Widget", "CFreeType", "CFontconfig"]),
         .target(name: "Widget", dependencies: ["Raster"]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
@@ -42,7 +42,8 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
-        .executableTarget(name: "switchpanel", dependencies: ["Raster", "RasterPNG", "Widget", "BenchScene"]),
+        .executableTarget(
+            name: "switchpanel", dependencies: ["Raster", "RasterPNG", "Widget", "TextRender", "BenchScene"]),
         .executableTarget(
             name: "switchpanel-bench",
             dependencies: ["Raster", "RasterPNG", "BenchScene", "CCairo"]
@@ -54,7 +55,8 @@ let package = Package(
             exclude: ["References"]
         ),
         .testTarget(
-            name: "WidgetTests", dependencies: ["Widget", "Raster", "RasterPNG", "TestSupport"], exclude: ["References"]
+            name: "WidgetTests", dependencies: ["Widget", "Raster", "RasterPNG", "TextRender", "TestSupport"],
+            exclude: ["References"]
         ),
         // Shared test helpers (reference-image comparison), used by the test targets only.
         .target(name: "TestSupport", dependencies: ["Raster", "RasterPNG"], path: "Tests/TestSupport"),

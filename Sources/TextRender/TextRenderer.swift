@@ -1,5 +1,6 @@
 import CFreeType
 import Raster
+import Widget
 
 /// A line of text's size in pixels: the sum of advances (with kerning) and the distances from
 /// the baseline up to the ascender and down to the descender (both positive).
@@ -346,3 +347,6 @@ struct SizeMetrics {
     var descent: Double
     var valid: Bool
 }
+
+/// The widget draws its ON/OFF labels through this renderer.
+extension TextRenderer: LabelRenderer {}

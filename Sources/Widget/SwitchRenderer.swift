@@ -113,7 +113,11 @@ public final class SwitchRenderer {
 
         // Labels on the side away from the thumb, sliding with it and cross-fading.
         if let labels {
-            drawLabels(style: style, geometry: g, progress: a.position, colorProgress: c, labels: labels, on: canvas)
+            // Clipped to the track: labels slide out of it with the thumb.
+            canvas.withClip(g.track.enclosingIntRect) {
+                drawLabels(
+                    style: style, geometry: g, progress: a.position, colorProgress: c, labels: labels, on: canvas)
+            }
         }
 
         // Thumb: stretched while pressed, with its shadow and images.

@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import RasterPNG
+import TextRender
 import Widget
 
 /// The `switchpanel` command line. Each subcommand parses its own options; errors go to
@@ -88,8 +89,17 @@ func writePNG(_ image: Image, to path: String) throws {
     try PNG.write(image, to: path)
 }
 
-/// The label renderer for switch labels, once the text module is wired in.
-func labelRenderer() -> LabelRenderer? { nil }
+/// Switch labels are drawn with DejaVu Sans (any sans-serif if it is missing) with a CJK
+/// fallback; without fonts the panel still runs, with a warning and no labels.
+func labelRenderer() -> LabelRenderer? {
+    do {
+        return try TextRenderer.system(family: "DejaVu Sans", covering: "开关")
+    } catch {
+        FileHandle.standardError.write(
+            Data("switchpanel: no fonts for switch labels (\(error)); drawing without labels\n".utf8))
+        return nil
+    }
+}
 
 func main() -> Int32 {
     var args = CommandLine.arguments.dropFirst()

@@ -151,6 +151,29 @@ final class TextRenderTests: XCTestCase {
         }
     }
 
+    func testGlyphsArePlacedToAQuarterPixel() throws {
+        let renderer = TextRenderer(primary: try sansFace())
+        /// The horizontal centre of the ink, weighted by coverage.
+        func centroid(_ x: Double) -> Double {
+            let (image, canvas) = blackCanvas(40, 30)
+            renderer.draw("O", pixelSize: 20, color: .white, baselineAt: Point(x, 22), on: canvas)
+            var sum = 0.0
+            var weight = 0.0
+            for y in 0..<30 {
+                for px in 0..<40 {
+                    let v = Double(image.pixel(x: px, y: y).red)
+                    sum += v * (Double(px) + 0.5)
+                    weight += v
+                }
+            }
+            return sum / weight
+        }
+        let start = centroid(10)
+        for step in 1...4 {
+            XCTAssertEqual(centroid(10 + Double(step) * 0.25) - start, Double(step) * 0.25, accuracy: 0.05)
+        }
+    }
+
     func testCJKLabelsDrawInkThroughAFallbackFace() throws {
         let cjk = try cjkFace()
         XCTAssertTrue(cjk.covers("开关"))
