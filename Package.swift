@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(
             name: "TextRenderTests",
-            dependencies: ["TextRender", "Raster", "RasterPNG"],
+            dependencies: ["TextRender", "Raster", "RasterPNG", "TestSupport"],
             exclude: ["References"]
         ),
         .testTarget(
