@@ -1,7 +1,7 @@
 # The front door: `make run` and `make test` are the README's two commands.
 SWIFT ?= swift
 
-.PHONY: run test setup build docs bench counts format lint
+.PHONY: run test setup build docs presets bench counts format lint
 
 setup:
 	@bash scripts/setup.sh
@@ -18,9 +18,13 @@ run: build
 test: setup lint
 	$(SWIFT) test --disable-swift-testing
 
-## Regenerates the README's picture.
+## Regenerates the README's pictures.
 docs: build
 	.build/release/switchpanel render --out docs/panel.png
+	.build/release/switchpanel presets --out docs/presets.png
+
+presets: build
+	.build/release/switchpanel presets --out docs/presets.png
 
 ## The benchmark, side by side with cairo, for the three workloads.
 bench: setup
