@@ -50,7 +50,7 @@ public enum BenchScene {
         s.trackColorOff = offColor
         s.padding = thumbInset
         s.thumbSize = 2 * thumbRadius
-        s.thumbShadow = ThumbShadow(color: .black, opacity: 0.25, offset: Point(0, 3), blur: 2)
+        s.thumbShadow = Shadow(color: .black, opacity: 0.25, offset: Point(0, 3), sigma: 2)
         return s
     }()
 

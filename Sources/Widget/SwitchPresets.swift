@@ -27,7 +27,7 @@ public enum SwitchPreset: String, CaseIterable, Sendable, Codable {
             s.trackColorOn = Color(rgb: 0x6750A4, opacity: 0.5)
             s.thumbColorOff = Color(rgb: 0xFAFAFA)
             s.thumbColorOn = Color(rgb: 0x6750A4)
-            s.thumbShadow = ThumbShadow(opacity: 0.3, offset: Point(0, 1), blur: 1.2)
+            s.thumbShadow = Shadow(opacity: 0.3, offset: Point(0, 1), sigma: 1.2)
             s.pressStretch = 0
         case .square:
             s.size = Size(width: 62, height: 31)
@@ -41,7 +41,7 @@ public enum SwitchPreset: String, CaseIterable, Sendable, Codable {
             s.borderWidthOn = 1
             s.borderWidthOff = 1
             s.thumbColorOff = Color(rgb: 0xFFFFFF)
-            s.thumbShadow = ThumbShadow(opacity: 0.25, offset: Point(0, 1), blur: 1)
+            s.thumbShadow = Shadow(opacity: 0.25, offset: Point(0, 1), sigma: 1)
             s.labelOn = "ON"
             s.labelOff = "OFF"
             s.labelColorOn = .white
@@ -54,7 +54,7 @@ public enum SwitchPreset: String, CaseIterable, Sendable, Codable {
             s.trackColorOff = Color(rgb: 0x0B1A3A)
             s.thumbColorOn = Color(rgb: 0xFFD60A)
             s.thumbColorOff = Color(rgb: 0xE5E5EA)
-            s.thumbShadow = ThumbShadow(opacity: 0.3, offset: Point(0, 1), blur: 1.5)
+            s.thumbShadow = Shadow(opacity: 0.3, offset: Point(0, 1), sigma: 1.5)
         case .imagethumb:
             s.thumbImageOn = "thumb-check"
             s.thumbImageOff = "thumb-cross"

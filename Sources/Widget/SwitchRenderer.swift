@@ -64,7 +64,7 @@ public final class SwitchRenderer {
             width: max(r.maxX, thumb.maxX) - min(r.minX, thumb.minX),
             height: max(r.maxY, thumb.maxY) - min(r.minY, thumb.minY))
         if let s = style.thumbShadow {
-            let reach = (4 * s.blur * style.scale).rounded(.up) + 1
+            let reach = (4 * s.sigma * style.scale).rounded(.up) + 1
             let dx = abs(s.offset.x * style.scale) + reach
             let dy = abs(s.offset.y * style.scale) + reach
             r = Rect(x: r.x - dx, y: r.y - dy, width: r.width + 2 * dx, height: r.height + 2 * dy)
@@ -132,7 +132,7 @@ public final class SwitchRenderer {
             Shadow(
                 color: $0.color, opacity: $0.opacity,
                 offset: Point($0.offset.x * style.scale, $0.offset.y * style.scale),
-                sigma: $0.blur * style.scale)
+                sigma: $0.sigma * style.scale)
         }
         canvas.fill(thumb, thumbColor, shadow: shadow)
         drawThumbImages(style: style, thumb: thumb, rect: thumbRect, colorProgress: c, on: canvas)

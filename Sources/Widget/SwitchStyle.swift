@@ -49,22 +49,6 @@ public enum CornerRadius: Hashable, Sendable, Codable {
     }
 }
 
-/// The thumb's drop shadow, in points.
-public struct ThumbShadow: Hashable, Sendable, Codable {
-    public var color: Color
-    public var opacity: Double
-    public var offset: Point
-    /// The gaussian's standard deviation, in points.
-    public var blur: Double
-
-    public init(color: Color = .black, opacity: Double, offset: Point, blur: Double) {
-        self.color = color
-        self.opacity = opacity
-        self.offset = offset
-        self.blur = blur
-    }
-}
-
 /// The timing curve of a toggle.
 public enum AnimationCurve: String, Hashable, Sendable, Codable {
     case linear
@@ -124,7 +108,8 @@ public struct SwitchStyle: Hashable, Sendable, Codable {
     public var thumbCornerFraction: Double = 0.5
     /// Space between the frame and the thumb.
     public var padding: Double = 2
-    public var thumbShadow: ThumbShadow? = ThumbShadow(opacity: 0.2, offset: Point(0, 2), blur: 2)
+    /// The thumb's gaussian shadow; its offset and σ are in points.
+    public var thumbShadow: Shadow? = Shadow(opacity: 0.2, offset: Point(0, 2), sigma: 2)
     public var thumbImageOn: String? = nil
     public var thumbImageOff: String? = nil
     /// How much the thumb stretches while pressed, toward its direction of travel.
