@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// SwitchPanel: a wall panel of iOS-style toggle switches on Linux touchscreens (pure Swift core, thin edges).
 import PackageDescription
 
 // Module map (see ARCHITECTURE.md in docs/):
@@ -6,13 +7,14 @@ import PackageDescription
 //                Imports no C module and does no I/O.
 //   RasterPNG    the edge to libpng: read and write images as PNG.
 //   TextRender   the edge to FreeType and fontconfig: find fonts, measure and draw text labels.
+//   TouchCore    pure Swift: evdev events, evemu recordings, the touch state machine and calibration.
 //   Widget       pure Swift: the toggle switch (style, presets, animation, touch tracking, drawing).
 //   BenchScene   the benchmark scene of docs/bench-scene, drawn through Raster's public API.
 //   switchpanel  the command-line program; switchpanel-bench the benchmark (the only user of cairo).
 let package = Package(
     name: "SwitchPanel",
     products: [
-        .library(name: "SwitchPanelKit", targets: ["Raster", "RasterPNG", "Widget", "TextRender"]),
+        .library(name: "SwitchPanelKit", targets: ["Raster", "RasterPNG", "TouchCore", "Widget", "TextRender"]),
         .executable(name: "switchpanel", targets: ["switchpanel"]),
         .executable(name: "switchpanel-bench", targets: ["switchpanel-bench"]),
     ],
@@ -35,7 +37,8 @@ let package = Package(
             providers: [.apt(["libfontconfig-dev"])]
         ),
         .target(name: "TextRender", dependencies: ["Raster", "Widget", "CFreeType", "CFontconfig"]),
-        .target(name: "Widget", dependencies: ["Raster"]),
+        .target(name: "TouchCore", dependencies: ["Raster"]),
+        .target(name: "Widget", dependencies: ["Raster", "TouchCore"]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
             name: "CCairo",
@@ -49,13 +52,17 @@ let package = Package(
             dependencies: ["Raster", "RasterPNG", "BenchScene", "CCairo"]
         ),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Raster"], exclude: ["Recordings"]),
+        // Replays ../TouchCoreTests/Recordings (one copy, found through #filePath) against switches.
+        .testTarget(name: "GestureReplayTests", dependencies: ["TouchCore", "Widget", "Raster"]),
         .testTarget(
             name: "TextRenderTests",
             dependencies: ["TextRender", "Raster", "RasterPNG", "TestSupport"],
             exclude: ["References"]
         ),
         .testTarget(
-            name: "WidgetTests", dependencies: ["Widget", "Raster", "RasterPNG", "TextRender", "TestSupport"],
+            name: "WidgetTests",
+            dependencies: ["Widget", "TouchCore", "Raster", "RasterPNG", "TextRender", "TestSupport"],
             exclude: ["References"]
         ),
         // Shared test helpers (reference-image comparison), used by the test targets only.

@@ -56,7 +56,10 @@ public final class ToggleSwitch {
         var valueBefore: Bool
         /// The thumb position when the touch began (a drag moves it from there).
         var positionBefore: Double
-        var isDrag = false
+        /// Where the contact was when it became a drag.
+        var dragOrigin = Point.zero
+        /// The thumb position the finger drags it to (nil until the contact is a drag).
+        var dragPosition: Double?
     }
     private var tracking: Tracking?
 
@@ -97,7 +100,6 @@ public final class ToggleSwitch {
     public func setOn(_ on: Bool, animated: Bool, now: Double) {
         if tracking != nil {
             tracking = nil
-            dragPosition = nil
             press = .move(
                 from: press.value(at: now), to: 0, now: now, style: style.animation,
                 fullDuration: style.animation.pressDuration)
@@ -116,7 +118,7 @@ public final class ToggleSwitch {
     /// The look at `now`.
     public func appearance(at now: Double) -> SwitchAppearance {
         var p = position.value(at: now)
-        if let t = tracking, t.isDrag { p = dragPosition ?? p }
+        if let drag = tracking?.dragPosition { p = drag }
         let pressAmount = min(1, max(0, press.value(at: now)))
         let active = (tracking.map { !$0.valueBefore } ?? false) ? pressAmount : (isOn ? 0 : pressAmount)
         return SwitchAppearance(position: p, press: pressAmount, active: active, isEnabled: isEnabled)
@@ -138,8 +140,6 @@ public final class ToggleSwitch {
 
     // MARK: Tracking
 
-    private var dragPosition: Double?
-
     /// A contact went down at `point`. Returns whether this switch tracks it: only an enabled,
     /// untracked switch whose hit area holds the point does.
     @discardableResult
@@ -149,7 +149,6 @@ public final class ToggleSwitch {
         tracking = Tracking(
             contact: contact, start: point, startTime: time, lastTime: time, valueBefore: isOn,
             positionBefore: before)
-        dragPosition = nil
         press = .move(
             from: press.value(at: time), to: 1, now: time, style: style.animation,
             fullDuration: style.animation.pressDuration)
@@ -168,15 +167,19 @@ public final class ToggleSwitch {
         let dx = point.x - t.start.x
         let dy = point.y - t.start.y
         let slop = style.dragSlop * style.scale
-        if !t.isDrag && dx * dx + dy * dy > slop * slop {
-            t.isDrag = true
-            // The thumb leaves any running animation where it is now.
+        if t.dragPosition == nil {
+            guard dx * dx + dy * dy > slop * slop else {
+                tracking = t
+                return
+            }
+            // Now a drag: the thumb leaves any running animation where it is, and from here
+            // follows the finger's movement — measured from this point, so crossing the slop
+            // makes no jump.
             t.positionBefore = position.value(at: time)
+            t.dragOrigin = point
         }
-        if t.isDrag {
-            let travel = max(1e-9, self.travel)
-            dragPosition = min(1, max(0, t.positionBefore + dx / travel))
-        }
+        let travel = max(1e-9, self.travel)
+        t.dragPosition = min(1, max(0, t.positionBefore + (point.x - t.dragOrigin.x) / travel))
         tracking = t
     }
 
@@ -185,7 +188,8 @@ public final class ToggleSwitch {
     public func touchEnded(contact: Int, at point: Point, time: Double) {
         guard let t = tracking, t.contact == contact else { return }
         touchMoved(contact: contact, to: point, time: time)
-        let drag = tracking?.isDrag ?? false
+        let dragPosition = tracking?.dragPosition
+        let drag = dragPosition != nil
         let final: Bool
         if style.toggleOnTouchDown {
             // Already toggled when tracking began; a drag may still decide otherwise.
@@ -216,7 +220,6 @@ public final class ToggleSwitch {
     private func finishTracking(at time: Double, value: Bool) {
         let shown = appearance(at: time).position
         tracking = nil
-        dragPosition = nil
         isOn = value
         position = .move(from: shown, to: value ? 1 : 0, now: time, style: style.animation)
         press = .move(

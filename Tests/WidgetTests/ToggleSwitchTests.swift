@@ -64,9 +64,11 @@ final class ToggleSwitchTests: XCTestCase {
         // Within the slop nothing moves.
         s.touchMoved(contact: 1, to: Point(center.x + 6, center.y), time: 0.02)
         XCTAssertEqual(s.appearance(at: 0.02).position, 0)
-        // Past it the thumb follows the finger, clamped to its travel.
+        // Past it the thumb follows the finger's movement from there (no jump), clamped to its travel.
         s.touchMoved(contact: 1, to: Point(center.x + 14, center.y + 3), time: 0.05)
-        XCTAssertEqual(s.appearance(at: 0.05).position, 14 / travel, accuracy: 1e-12)
+        XCTAssertEqual(s.appearance(at: 0.05).position, 0, "crossing the slop does not jump")
+        s.touchMoved(contact: 1, to: Point(center.x + 24, center.y + 3), time: 0.06)
+        XCTAssertEqual(s.appearance(at: 0.06).position, 10 / travel, accuracy: 1e-12)
         s.touchMoved(contact: 1, to: Point(center.x + 90, center.y), time: 0.08)
         XCTAssertEqual(s.appearance(at: 0.08).position, 1)
         // The track colour follows the thumb: fully on at the on end.
@@ -80,10 +82,11 @@ final class ToggleSwitchTests: XCTestCase {
     func testDragBackToTheStartingSideChangesNothing() {
         let (s, events) = makeSwitch()
         s.touchBegan(contact: 1, at: center, time: 0)
-        s.touchMoved(contact: 1, to: Point(center.x + 16, center.y), time: 0.05)  // past the middle
+        s.touchMoved(contact: 1, to: Point(center.x + 11, center.y), time: 0.03)  // the drag begins here
+        s.touchMoved(contact: 1, to: Point(center.x + 27, center.y), time: 0.05)  // past the middle
         XCTAssertGreaterThan(s.appearance(at: 0.05).position, 0.5)
-        s.touchMoved(contact: 1, to: Point(center.x + 4, center.y), time: 0.1)  // back before it
-        s.touchEnded(contact: 1, at: Point(center.x + 4, center.y), time: 0.12)
+        s.touchMoved(contact: 1, to: Point(center.x + 15, center.y), time: 0.1)  // back before it
+        s.touchEnded(contact: 1, at: Point(center.x + 15, center.y), time: 0.12)
         XCTAssertFalse(s.isOn)
         XCTAssertEqual(events.values, [], "a drag that ends where it began is no tap and no change")
         // It animates back from where the finger left it, without a jump.

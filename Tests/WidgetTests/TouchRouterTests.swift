@@ -1,4 +1,5 @@
 import Raster
+import TouchCore
 import XCTest
 
 @testable import Widget
