@@ -51,8 +51,9 @@ let package = Package(
             name: "switchpanel-bench",
             dependencies: ["Raster", "RasterPNG", "BenchScene", "CCairo"]
         ),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "TouchCoreTests", dependencies: ["TouchCore", "Raster"], exclude: ["Recordings"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .testTarget(
+            name: "TouchCoreTests", dependencies: ["TouchCore", "Raster", "TestSupport"], exclude: ["Recordings"]),
         // Replays ../TouchCoreTests/Recordings (one copy, found through #filePath) against switches.
         .testTarget(name: "GestureReplayTests", dependencies: ["TouchCore", "Widget", "Raster"]),
         .testTarget(

@@ -1,5 +1,6 @@
 // Rotated blits to portrait-mounted panels, and the point/rect mappings that go with them.
 
+import TestSupport
 import XCTest
 
 @testable import Raster

@@ -2,6 +2,7 @@
 // patterns, XRGB targets and the mask cache.
 
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Raster

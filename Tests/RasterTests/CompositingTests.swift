@@ -2,6 +2,7 @@
 // against its definition in real arithmetic.
 
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Raster

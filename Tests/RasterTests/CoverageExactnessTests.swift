@@ -2,6 +2,7 @@
 // rounded rectangles, ellipses, circles, rings and strokes against the clipping reference.
 
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Raster

@@ -1,5 +1,6 @@
 // Damage tracking: merging, the rectangle limit, bounds, area and coverage of all added rects.
 
+import TestSupport
 import XCTest
 
 @testable import Raster

@@ -1,6 +1,7 @@
 // The raster module's own transcendental functions against libm (through Foundation).
 
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Raster

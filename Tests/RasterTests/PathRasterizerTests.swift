@@ -2,6 +2,7 @@
 // both fill rules, nested contours, regions that cut the path, and Bézier curves.
 
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Raster

@@ -1,5 +1,6 @@
 // Pixel formats: DRM fourcc codes, memory layouts, encode/decode round trips, strides.
 
+import TestSupport
 import XCTest
 
 @testable import Raster

@@ -11,41 +11,12 @@
 // documented rules (e.g. CSS radius normalisation), and only the *data* of a `Shape` is read.
 
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Raster
 
 // MARK: - Deterministic random numbers
-
-/// SplitMix64: small, fast, deterministic; good enough for test inputs.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-    /// Uniform in [a, b).
-    mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * unit() }
-    /// Uniform integer in the range.
-    mutating func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + Int(next() % UInt64(r.count)) }
-    mutating func bool() -> Bool { next() & 1 == 1 }
-    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 24) }
-    mutating func pick<T>(_ xs: [T]) -> T { xs[int(0...(xs.count - 1))] }
-    /// A random premultiplied ARGB8888 word (each channel ≤ alpha).
-    mutating func premultipliedPixel() -> UInt32 {
-        let a = UInt32(byte())
-        func ch() -> UInt32 { a == 0 ? 0 : UInt32(next() % UInt64(a + 1)) }
-        return a << 24 | ch() << 16 | ch() << 8 | ch()
-    }
-}
 
 // MARK: - Polygon clipping
 

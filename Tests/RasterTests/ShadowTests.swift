@@ -2,6 +2,7 @@
 // rectangle's closed form, and the occluded variant.
 
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import Raster

@@ -1,3 +1,4 @@
+import TestSupport
 import TouchCore
 import XCTest
 
@@ -166,7 +167,7 @@ final class EvemuParserTests: XCTestCase {
     /// Random bytes, shuffled real lines and mutated characters: every input parses or throws an
     /// EvemuParseError whose line exists, and nothing crashes.
     func testGarbageNeverCrashes() throws {
-        var rng = SplitMix(seed: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)
         let real = try RecordingLibrary.text("Atmel maXTouch Touchscreen.1-finger-fast-taps.events")
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let alphabet = Array("EANIPBLS:# \t-+.0123456789abcdefxyz\r\n\u{0}é😀")

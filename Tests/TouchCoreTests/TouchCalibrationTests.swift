@@ -1,4 +1,5 @@
 import Raster
+import TestSupport
 import TouchCore
 import XCTest
 
@@ -86,7 +87,7 @@ final class TouchCalibrationTests: XCTestCase {
         let three = try TouchCalibration.fit(
             samples: raws.prefix(3).map { CalibrationSample(screen: known.apply($0), raw: $0) })
         for (a, b) in zip(three.values, known.values) { XCTAssertEqual(a, b, accuracy: 1e-12) }
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         let noisy = (0..<50).map { _ -> CalibrationSample in
             let raw = Point(Double(rng.next() % 1000) / 1000, Double(rng.next() % 1000) / 1000)
             let jitter = Point(Double(rng.next() % 100) / 100_000 - 0.0005, Double(rng.next() % 100) / 100_000 - 0.0005)

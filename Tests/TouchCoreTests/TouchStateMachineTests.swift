@@ -1,4 +1,5 @@
 import Raster
+import TestSupport
 import TouchCore
 import XCTest
 
@@ -564,7 +565,7 @@ final class TouchStateMachineTests: XCTestCase {
     /// Random events on every protocol: frames always make sense (each contact begins once, then
     /// moves, then ends or is cancelled once) and nothing crashes.
     func testRandomEventStreamsKeepContactsConsistent() throws {
-        var rng = SplitMix(seed: 0xFEED)
+        var rng = SplitMix64(seed: 0xFEED)
         let codes: [UInt16] = [
             AbsCode.x, AbsCode.y, AbsCode.pressure, AbsCode.mtSlot, AbsCode.mtPositionX, AbsCode.mtPositionY,
             AbsCode.mtTrackingID, AbsCode.mtPressure, 0x3f,

@@ -1,4 +1,5 @@
 import Raster
+import TestSupport
 import TouchCore
 import XCTest
 
@@ -67,7 +68,7 @@ final class TouchRouterTests: XCTestCase {
     /// Random contact sequences: once every contact has lifted no switch is left pressed, and the
     /// value-changed events are exactly the real changes of value.
     func testRandomSequencesNeverLeaveSwitchesPressedAndEventsMatchChanges() {
-        var rng = SplitMix(seed: 0xC0FFEE)
+        var rng = SplitMix64(seed: 0xC0FFEE)
         for round in 0..<300 {
             let (r, s, log) = makeRouter()
             var live: [Int: Point] = [:]
@@ -117,18 +118,5 @@ final class TouchRouterTests: XCTestCase {
             XCTAssertEqual(log.events.count, changes, "round \(round): events vs real changes")
             XCTAssertFalse(s.contains { $0.needsFrame(at: time + 10) }, "round \(round): everything comes to rest")
         }
-    }
-}
-
-/// A small deterministic generator for reproducible random tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
