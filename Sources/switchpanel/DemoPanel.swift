@@ -7,29 +7,26 @@ enum DemoPanel {
     static let width = 800
     static let height = 480
 
-    /// The demo's switches: three cards of five, some on, one caught mid-animation, one disabled.
-    static func switches() -> [ToggleSwitch] {
+    /// The demo's switches: three cards of five, some on, one disabled; each named by its preset.
+    static func switches() -> [(name: String, toggle: ToggleSwitch)] {
         let columns: [[SwitchPreset]] = [
             [.ios, .ios, .ios, .ios, .ios],
             [.square, .square, .imagethumb, .imagethumb, .square],
             [.material, .material, .daynight, .daynight, .material],
         ]
-        var result: [ToggleSwitch] = []
+        var result: [(name: String, toggle: ToggleSwitch)] = []
         for (c, presets) in columns.enumerated() {
             let card = cardFrame(c)
             for (row, preset) in presets.enumerated() {
                 var style = preset.style
                 style.scale = 1.5
-                let w = style.size.width * style.scale
                 let h = style.size.height * style.scale
                 let y = card.y + 28 + Double(row) * 68 + (46 - h) / 2
-                let s = ToggleSwitch(style: style, origin: Point(card.maxX - 24 - w, y), isOn: (row + c) % 2 == 0)
+                let s = ToggleSwitch(style: style, origin: Point(card.x + 24, y), isOn: (row + c) % 2 == 0)
                 if row == 4 { s.isEnabled = false }
-                result.append(s)
+                result.append(("\(preset.rawValue) \(c * 5 + row + 1)", s))
             }
         }
-        // One switch mid-toggle, to show the cross-fade.
-        result[2].setOn(false, animated: true, now: 0)
         return result
     }
 
@@ -39,6 +36,12 @@ enum DemoPanel {
 
     /// Paints the panel with `switches` as they look at `now`.
     static func draw(_ canvas: Canvas, switches: [ToggleSwitch], renderer: SwitchRenderer, now: Double) {
+        drawBackground(canvas)
+        for s in switches { renderer.draw(s, at: now, on: canvas) }
+    }
+
+    /// Everything but the switches.
+    static func drawBackground(_ canvas: Canvas) {
         canvas.clear(Color(rgb: 0xF2F2F7))
         // Title bar: a gradient band with a soft shadow under it, and three status lights.
         let bar = Rect(x: 0, y: 0, width: Double(width), height: 56)
@@ -58,10 +61,11 @@ enum DemoPanel {
             canvas.fill(.roundedRect(card, CornerRadii(16)), .white, shadow: cardShadow)
             for row in 0..<5 {
                 let y = card.y + 28 + Double(row) * 68
-                // A label placeholder bar (text labels come with the panel's config).
+                // A label placeholder bar right of the switch (text labels come with the panel's config).
                 let barWidth = 96 - Double((row * 17 + c * 11) % 40)
                 canvas.fill(
-                    .roundedRect(Rect(x: card.x + 24, y: y + 18, width: barWidth, height: 10), CornerRadii(5)),
+                    .roundedRect(
+                        Rect(x: card.maxX - 24 - barWidth, y: y + 18, width: barWidth, height: 10), CornerRadii(5)),
                     Color(rgb: 0xD1D1D6))
                 if row < 4 {
                     canvas.fill(
@@ -70,6 +74,5 @@ enum DemoPanel {
                 }
             }
         }
-        for s in switches { renderer.draw(s, at: now, on: canvas) }
     }
 }

@@ -14,13 +14,17 @@ struct UsageError: Error {
 
 let usage = """
     usage: switchpanel run [--headless] [--out PNG] [--rotation 0|90|180|270] [--format FORMAT]
+           switchpanel replay RECORDING.events [--desc DEVICE.desc] [--frames DIR] [--out PNG]
            switchpanel render --out PNG [--rotation 0|90|180|270] [--format FORMAT]
            switchpanel presets [--out PNG]
            switchpanel --version | --help
 
-    run      Shows the demo panel. There is no DRM display backend yet, so it renders
-             headless into an in-memory framebuffer and writes the frame to PNG
+    run      Shows the demo panel. There is no DRM display backend yet, so it runs headless:
+             it replays a bundled touch recording (nine taps on a real Atmel panel) against the
+             panel, prints every value change, and writes the final frame to PNG
              (default out/panel.png).
+    replay   Replays an evemu recording against the demo panel through the same touch state
+             machine as a live device; prints value changes; --frames writes a PNG every 1/30 s.
     render   Renders the demo panel into an in-memory framebuffer and writes it as PNG.
     presets  Renders every switch preset in every state (the contact sheet in docs/presets.png).
 
@@ -72,15 +76,41 @@ func parseRenderOptions(_ args: ArraySlice<String>) throws(UsageError) -> Render
 /// requested format and rotation, as the display path will.
 func renderDemo(_ options: RenderOptions) -> Image {
     let logical = Image(width: DemoPanel.width, height: DemoPanel.height, format: .argb8888)
-    // The frame at 0.1 s: one switch is caught mid-toggle.
+    let switches = DemoPanel.switches().map(\.toggle)
+    // One switch caught mid-toggle at 0.1 s, to show the cross-fade.
+    switches[2].setOn(false, animated: true, now: 0)
     DemoPanel.draw(
-        Canvas(image: logical), switches: DemoPanel.switches(), renderer: SwitchRenderer(labels: labelRenderer()),
-        now: 0.1)
+        Canvas(image: logical), switches: switches, renderer: SwitchRenderer(labels: labelRenderer()), now: 0.1)
     let size = options.rotation.physicalSize(width: logical.width, height: logical.height)
     let framebuffer = Image(width: size.width, height: size.height, format: options.format)
     Blitter.copy(
         from: logical.surface, rect: logical.bounds, to: framebuffer.surface, at: (0, 0), rotation: options.rotation)
     return framebuffer
+}
+
+/// Replays `replay` against the demo panel, prints its value changes and a summary, and writes
+/// the final frame through the framebuffer path (format and rotation of `options`).
+func replayAndWrite(_ replay: Replay, options: RenderOptions, out: String) throws {
+    print("replaying \(replay.recordingName) (\(replay.device.name), \(replay.recording.events.count) events)")
+    let (logical, summary) = try replay.run(width: DemoPanel.width, height: DemoPanel.height) { print($0) }
+    let size = options.rotation.physicalSize(width: logical.width, height: logical.height)
+    let framebuffer = Image(width: size.width, height: size.height, format: options.format)
+    Blitter.copy(
+        from: logical.surface, rect: logical.bounds, to: framebuffer.surface, at: (0, 0), rotation: options.rotation)
+    try writePNG(framebuffer, to: out)
+    print(
+        String(
+            format: "%d contacts, %d value changes in %.2f s of recording; final frame (%dx%d %@) written to %@",
+            summary.contacts, summary.changes, summary.duration, framebuffer.width, framebuffer.height,
+            framebuffer.format.rawValue, out))
+}
+
+/// A text file's contents, or an error naming the file.
+func readText(_ path: String) throws -> String {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw ReplayError("\(path): cannot read (missing or unreadable)")
+    }
+    return String(decoding: data, as: UTF8.self)
 }
 
 func writePNG(_ image: Image, to path: String) throws {
@@ -114,14 +144,47 @@ func main() -> Int32 {
         case "--help", "-h", "help":
             print(usage)
         case "run":
-            var options = try parseRenderOptions(args)
-            options.headless = true
+            let options = try parseRenderOptions(args)
             let out = options.out ?? "out/panel.png"
             FileHandle.standardError.write(
-                Data("switchpanel: no display backend yet (DRM/KMS output is not built); running headless\n".utf8))
-            let frame = renderDemo(options)
-            try writePNG(frame, to: out)
-            print("rendered the demo panel (\(frame.width)x\(frame.height) \(frame.format.rawValue)) to \(out)")
+                Data(
+                    ("switchpanel: no display backend yet (DRM/KMS output is not built): running headless, "
+                        + "replaying the bundled recording \(DemoRecording.name)\n").utf8))
+            let replay = try Replay(
+                name: DemoRecording.name, recordingText: DemoRecording.events,
+                descriptionText: DemoRecording.description,
+                framesDirectory: nil)
+            try replayAndWrite(replay, options: options, out: out)
+        case "replay":
+            var rest = args
+            var desc: String?
+            var frames: String?
+            var out = "out/replay.png"
+            var file: String?
+            while let arg = rest.popFirst() {
+                func value() throws(UsageError) -> String {
+                    guard let v = rest.popFirst() else { throw UsageError(message: "\(arg) needs a value") }
+                    return v
+                }
+                switch arg {
+                case "--desc": desc = try value()
+                case "--frames": frames = try value()
+                case "--out": out = try value()
+                default:
+                    guard !arg.hasPrefix("--"), file == nil else {
+                        throw UsageError(message: "unknown option '\(arg)'")
+                    }
+                    file = arg
+                }
+            }
+            guard let file else { throw UsageError(message: "replay needs a recording file (evemu .events)") }
+            let text = try readText(file)
+            let descText = try desc.map(readText)
+            if let frames { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) }
+            let replay = try Replay(
+                name: (file as NSString).lastPathComponent, recordingText: text, descriptionText: descText,
+                framesDirectory: frames)
+            try replayAndWrite(replay, options: RenderOptions(), out: out)
         case "presets":
             let options = try parseRenderOptions(args)
             let out = options.out ?? "docs/presets.png"
