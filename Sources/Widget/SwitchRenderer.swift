@@ -63,10 +63,9 @@ public final class SwitchRenderer {
             x: min(r.minX, thumb.minX), y: min(r.minY, thumb.minY),
             width: max(r.maxX, thumb.maxX) - min(r.minX, thumb.minX),
             height: max(r.maxY, thumb.maxY) - min(r.minY, thumb.minY))
-        if let s = style.thumbShadow {
-            let reach = (4 * s.sigma * style.scale).rounded(.up) + 1
-            let dx = abs(s.offset.x * style.scale) + reach
-            let dy = abs(s.offset.y * style.scale) + reach
+        if let s = style.thumbShadowInPixels {
+            let dx = abs(s.offset.x) + s.reach + 1
+            let dy = abs(s.offset.y) + s.reach + 1
             r = Rect(x: r.x - dx, y: r.y - dy, width: r.width + 2 * dx, height: r.height + 2 * dy)
         }
         // A spring may overshoot by a few percent of the travel.
@@ -128,12 +127,7 @@ public final class SwitchRenderer {
             c == 0
             ? style.thumbColorOff
             : (c == 1 ? style.thumbColorOn : Color.mix(style.thumbColorOff, style.thumbColorOn, c))
-        let shadow = style.thumbShadow.map {
-            Shadow(
-                color: $0.color, opacity: $0.opacity,
-                offset: Point($0.offset.x * style.scale, $0.offset.y * style.scale),
-                sigma: $0.sigma * style.scale)
-        }
+        let shadow = style.thumbShadowInPixels
         canvas.fill(thumb, thumbColor, shadow: shadow)
         drawThumbImages(style: style, thumb: thumb, rect: thumbRect, colorProgress: c, on: canvas)
     }

@@ -138,6 +138,15 @@ public struct SwitchStyle: Hashable, Sendable, Codable {
 
     public init() {}
 
+    /// The thumb shadow with its offset and σ in pixels (× scale).
+    public var thumbShadowInPixels: Shadow? {
+        thumbShadow.map {
+            Shadow(
+                color: $0.color, opacity: $0.opacity, offset: Point($0.offset.x * scale, $0.offset.y * scale),
+                sigma: $0.sigma * scale)
+        }
+    }
+
     // MARK: Codable with defaults for missing keys
 
     private enum CodingKeys: String, CodingKey {

@@ -182,8 +182,8 @@ public final class Canvas {
         let alpha = shadow.opacity * Double(shadow.color.alpha) / 255
         guard alpha > 0, shadow.sigma.isFinite, shadow.offset.x.isFinite, shadow.offset.y.isFinite else { return }
         let moved = shape.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y)
-        let sigma = min(max(0, shadow.sigma), 256)
-        let reach = (4 * sigma).rounded(.up)
+        let sigma = shadow.effectiveSigma
+        let reach = shadow.reach
         let occluderOffset = occludedByShape ? Point(-shadow.offset.x, -shadow.offset.y) : nil
         var color = shadow.color
         color.alpha = 255

@@ -13,9 +13,15 @@ public struct Shadow: Hashable, Sendable, Codable {
         self.sigma = sigma
     }
 
+    /// Blurs wider than this are drawn at this σ (a bound on the work a bad value can cause).
+    public static let maximumSigma = 256.0
+
+    /// σ as drawn: clamped to 0…``maximumSigma``; NaN counts as 0.
+    public var effectiveSigma: Double { sigma > 0 ? min(sigma, Shadow.maximumSigma) : 0 }
+
     /// How far beyond the shape the shadow reaches: 4σ, past which the gaussian's remaining
     /// weight (6·10⁻⁵) cannot move a pixel by a level.
-    public var reach: Double { (4 * max(0, sigma)).rounded(.up) }
+    public var reach: Double { (4 * effectiveSigma).rounded(.up) }
 }
 
 extension Point: Codable {
