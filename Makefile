@@ -22,6 +22,8 @@ test: setup lint
 docs: build
 	.build/release/switchpanel render --out docs/panel.png
 	.build/release/switchpanel presets --out docs/presets.png
+	mkdir -p docs/boards
+	for f in board-configs/*.json; do .build/release/switchpanel render --config $$f --out docs/boards/$$(basename $$f .json).png; done
 
 presets: build
 	.build/release/switchpanel presets --out docs/presets.png

@@ -9,6 +9,7 @@ import PackageDescription
 //   TextRender   the edge to FreeType and fontconfig: find fonts, measure and draw text labels.
 //   TouchCore    pure Swift: evdev events, evemu recordings, the touch state machine and calibration.
 //   Widget       pure Swift: the toggle switch (style, presets, animation, touch tracking, drawing).
+//   Panel        pure Swift: board configs (strict JSON with paths in every error) and the layout.
 //   BenchScene   the benchmark scene of docs/bench-scene, drawn through Raster's public API.
 //   switchpanel  the command-line program; switchpanel-bench the benchmark (the only user of cairo).
 let package = Package(
@@ -39,6 +40,7 @@ let package = Package(
         .target(name: "TextRender", dependencies: ["Raster", "Widget", "CFreeType", "CFontconfig"]),
         .target(name: "TouchCore", dependencies: ["Raster"]),
         .target(name: "Widget", dependencies: ["Raster", "TouchCore"]),
+        .target(name: "Panel", dependencies: ["Raster", "Widget", "TouchCore"]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
             name: "CCairo",
@@ -46,11 +48,13 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]
         ),
         .executableTarget(
-            name: "switchpanel", dependencies: ["Raster", "RasterPNG", "Widget", "TextRender", "BenchScene"]),
+            name: "switchpanel",
+            dependencies: ["Raster", "RasterPNG", "Widget", "TextRender", "Panel", "TouchCore", "BenchScene"]),
         .executableTarget(
             name: "switchpanel-bench",
             dependencies: ["Raster", "RasterPNG", "BenchScene", "CCairo"]
         ),
+        .testTarget(name: "PanelTests", dependencies: ["Panel", "Widget", "Raster", "TouchCore"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(
             name: "TouchCoreTests", dependencies: ["TouchCore", "Raster", "TestSupport"], exclude: ["Recordings"]),

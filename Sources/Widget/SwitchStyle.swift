@@ -149,7 +149,10 @@ public struct SwitchStyle: Hashable, Sendable, Codable {
 
     // MARK: Codable with defaults for missing keys
 
-    private enum CodingKeys: String, CodingKey {
+    /// Every key a style object may have (configs refuse others).
+    public static var keys: [String] { CodingKeys.allCases.map(\.rawValue) }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case size, scale, minimumTouchTarget, trackColorOn, trackColorOff, trackColorActive, trackCornerRadius,
             trackInset, borderColorOn, borderColorOff, borderWidthOn, borderWidthOff, trackImage, thumbColorOn,
             thumbColorOff, thumbSize, thumbCornerFraction, padding, thumbShadow, thumbImageOn, thumbImageOff,

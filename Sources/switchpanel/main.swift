@@ -1,4 +1,5 @@
 import Foundation
+import Panel
 import Raster
 import RasterPNG
 import TextRender
@@ -16,6 +17,8 @@ let usage = """
     usage: switchpanel run [--headless] [--out PNG] [--rotation 0|90|180|270] [--format FORMAT]
            switchpanel replay RECORDING.events [--desc DEVICE.desc] [--frames DIR] [--out PNG]
            switchpanel render --out PNG [--rotation 0|90|180|270] [--format FORMAT]
+           switchpanel render --config BOARD.json --out PNG
+           switchpanel check-config BOARD.json
            switchpanel presets [--out PNG]
            switchpanel --version | --help
 
@@ -26,6 +29,8 @@ let usage = """
     replay   Replays an evemu recording against the demo panel through the same touch state
              machine as a live device; prints value changes; --frames writes a PNG every 1/30 s.
     render   Renders the demo panel into an in-memory framebuffer and writes it as PNG.
+    check-config  Validates a board config (exit 2 with the path and reason of the first
+             error) and prints the resolved layout.
     presets  Renders every switch preset in every state (the contact sheet in docs/presets.png).
 
       --rotation R   turn the picture R degrees clockwise onto the framebuffer (portrait panels)
@@ -35,6 +40,7 @@ let usage = """
 
 struct RenderOptions {
     var out: String?
+    var config: String?
     var rotation = Rotation.none
     var format = PixelFormat.xrgb8888
     var headless = false
@@ -57,6 +63,7 @@ func parseRenderOptions(_ args: ArraySlice<String>) throws(UsageError) -> Render
                 throw UsageError(message: "--rotation must be 0, 90, 180 or 270 (got '\(v)')")
             }
             options.rotation = r
+        case "--config": options.config = try value()
         case "--format":
             let v = try value()
             guard let f = PixelFormat(rawValue: v.uppercased()) else {
@@ -105,6 +112,26 @@ func replayAndWrite(_ replay: Replay, options: RenderOptions, out: String) throw
             framebuffer.format.rawValue, out))
 }
 
+/// Reads and validates a board config.
+func loadConfig(_ path: String) throws -> BoardConfig {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw ConfigError("", "cannot read \(path) (missing or unreadable)")
+    }
+    return try BoardConfig.parse([UInt8](data))
+}
+
+/// Renders a board config's panel at rest into a framebuffer of its display's format and rotation.
+func renderConfig(_ config: BoardConfig) throws -> Image {
+    let renderer = SwitchRenderer(labels: labelRenderer(family: config.theme.font))
+    let view = try PanelView(config: config, renderer: renderer)
+    let logical = Image(width: view.layout.width, height: view.layout.height, format: .argb8888)
+    view.draw(on: Canvas(image: logical), at: 0)
+    let d = config.display
+    let framebuffer = Image(width: d.width, height: d.height, format: d.format)
+    Blitter.copy(from: logical.surface, rect: logical.bounds, to: framebuffer.surface, at: (0, 0), rotation: d.rotation)
+    return framebuffer
+}
+
 /// A text file's contents, or an error naming the file.
 func readText(_ path: String) throws -> String {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -121,9 +148,12 @@ func writePNG(_ image: Image, to path: String) throws {
 
 /// Switch labels are drawn with DejaVu Sans (any sans-serif if it is missing) with a CJK
 /// fallback; without fonts the panel still runs, with a warning and no labels.
-func labelRenderer() -> LabelRenderer? {
+func labelRenderer(family: String? = nil) -> LabelRenderer? {
     do {
-        return try TextRenderer.system(family: "DejaVu Sans", covering: "开关")
+        if let family, family.hasPrefix("/") {
+            return TextRenderer(primary: try FontFace(path: family))
+        }
+        return try TextRenderer.system(family: family ?? "DejaVu Sans", covering: "开关")
     } catch {
         FileHandle.standardError.write(
             Data("switchpanel: no fonts for switch labels (\(error)); drawing without labels\n".utf8))
@@ -194,9 +224,28 @@ func main() -> Int32 {
         case "render":
             let options = try parseRenderOptions(args)
             guard let out = options.out else { throw UsageError(message: "render needs --out PNG") }
-            let frame = renderDemo(options)
-            try writePNG(frame, to: out)
-            print("rendered the demo panel (\(frame.width)x\(frame.height) \(frame.format.rawValue)) to \(out)")
+            if let path = options.config {
+                let config = try loadConfig(path)
+                let frame = try renderConfig(config)
+                try writePNG(frame, to: out)
+                print("rendered \(config.name) (\(frame.width)x\(frame.height) \(frame.format.rawValue)) to \(out)")
+            } else {
+                let frame = renderDemo(options)
+                try writePNG(frame, to: out)
+                print("rendered the demo panel (\(frame.width)x\(frame.height) \(frame.format.rawValue)) to \(out)")
+            }
+        case "check-config":
+            guard let path = args.first, args.count == 1 else {
+                throw UsageError(message: "check-config needs one FILE")
+            }
+            do {
+                let config = try loadConfig(path)
+                print("\(path): OK — \(config.name)")
+                print(try PanelLayout(config: config).summary)
+            } catch let error as ConfigError {
+                FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
+                return 2
+            }
         default:
             throw UsageError(message: "unknown command '\(command)'")
         }

@@ -1,0 +1,120 @@
+import Raster
+import Widget
+
+/// Where everything goes on the logical screen: section titles, and per switch its cell, its
+/// label's box and its frame. Grid cells hold a label at the left and the switch at the right;
+/// switches with a position sit exactly there, their label to their right.
+public struct PanelLayout: Sendable {
+    public struct Title: Sendable {
+        public var text: String
+        public var frame: Rect
+    }
+
+    public struct Item: Sendable {
+        public var id: String
+        public var label: String
+        public var cell: Rect
+        public var labelFrame: Rect
+        public var switchFrame: Rect
+    }
+
+    public var width: Int
+    public var height: Int
+    public var titles: [Title] = []
+    public var items: [Item] = []
+
+    /// Lays `config` out; a layout taller than the screen, or switches whose frames overlap, is an error.
+    public init(config: BoardConfig) throws(ConfigError) {
+        let size = config.display.logicalSize
+        width = size.width
+        height = size.height
+        let l = config.layout
+        let scale = config.display.scale
+        let margin = l.margin * scale
+        let gap = l.gap * scale
+        let rowHeight = l.rowHeight * scale
+        let columns = l.columns
+        let cellWidth = (Double(width) - 2 * margin - Double(columns - 1) * gap) / Double(columns)
+        guard cellWidth > 0 else {
+            throw ConfigError("layout", "\(columns) columns do not fit in \(width) px with these margins and gaps")
+        }
+        var y = margin
+        var index = 0
+        for (s, section) in config.sections.enumerated() {
+            if let title = section.title {
+                titles.append(
+                    Title(
+                        text: title,
+                        frame: Rect(x: margin, y: y, width: Double(width) - 2 * margin, height: l.titleHeight * scale)))
+                y += l.titleHeight * scale
+            }
+            var column = 0
+            for sw in section.switches {
+                let w = sw.style.size.width * sw.style.scale
+                let h = sw.style.size.height * sw.style.scale
+                let cell: Rect
+                let switchFrame: Rect
+                let labelFrame: Rect
+                if let origin = sw.origin {
+                    switchFrame = Rect(x: origin.x, y: origin.y, width: w, height: h)
+                    labelFrame = Rect(
+                        x: origin.x + w + gap / 2, y: origin.y, width: max(0, cellWidth - w - gap / 2), height: h)
+                    cell = switchFrame
+                } else {
+                    cell = Rect(
+                        x: margin + Double(column) * (cellWidth + gap), y: y, width: cellWidth, height: rowHeight)
+                    guard w <= cell.width, h <= cell.height else {
+                        throw ConfigError(
+                            "switches[\(index)]",
+                            "the switch (\(format(w))×\(format(h)) px) does not fit its cell (\(format(cell.width.rounded(.down)))×\(format(cell.height)) px): use fewer columns or a larger rowHeight"
+                        )
+                    }
+                    switchFrame = Rect(x: cell.maxX - w, y: cell.midY - h / 2, width: w, height: h)
+                    labelFrame = Rect(
+                        x: cell.minX, y: cell.minY, width: max(0, cell.width - w - gap / 2), height: cell.height)
+                    column += 1
+                    if column == columns {
+                        column = 0
+                        y += rowHeight + gap
+                    }
+                }
+                items.append(
+                    Item(id: sw.id, label: sw.label, cell: cell, labelFrame: labelFrame, switchFrame: switchFrame))
+                index += 1
+            }
+            if column > 0 { y += rowHeight + gap }
+            if s < config.sections.count - 1 { y += gap }
+        }
+        if y - gap > Double(height) - margin + 0.5 {
+            throw ConfigError(
+                "layout",
+                "the switches need \(format((y - gap + margin).rounded(.up))) px of height but the screen is \(height) px high: use more columns, a smaller rowHeight or fewer switches"
+            )
+        }
+        for i in items.indices {
+            let a = items[i].switchFrame
+            guard a.minX >= 0, a.minY >= 0, a.maxX <= Double(width), a.maxY <= Double(height) else {
+                throw ConfigError("switches[\(i)]", "\"\(items[i].id)\" lies outside the \(width)×\(height) screen")
+            }
+            for j in 0..<i {
+                let b = items[j].switchFrame
+                if a.minX < b.maxX, b.minX < a.maxX, a.minY < b.maxY, b.minY < a.maxY {
+                    throw ConfigError("switches[\(i)]", "\"\(items[i].id)\" overlaps \"\(items[j].id)\"")
+                }
+            }
+        }
+    }
+
+    /// A readable listing for `check-config`.
+    public var summary: String {
+        var lines = ["screen \(width)x\(height)"]
+        for t in titles { lines.append("title  \"\(t.text)\" at \(format(t.frame.x)),\(format(t.frame.y))") }
+        for i in items {
+            let f = i.switchFrame
+            lines.append(
+                "switch \(i.id): \(format(f.width))x\(format(f.height)) at \(format(f.x)),\(format(f.y))  label \"\(i.label)\""
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+}
