@@ -30,9 +30,20 @@ public struct TouchDeviceError: Error, Hashable, Sendable, CustomStringConvertib
 ///   `ABS_PRESSURE` > 0). Multitouch devices' single-touch emulation (`ABS_X`/`ABS_Y`, which jumps
 ///   when the first contact lifts) is ignored.
 ///
-/// Codes the device does not declare, and codes the machine has no use for, are ignored. With
-/// ``Options/pressureThreshold`` set and the device declaring `ABS_MT_PRESSURE` (multitouch) or
-/// `ABS_PRESSURE` (single touch), a contact is down only while its pressure reaches the threshold.
+/// Codes the device does not declare, and codes the machine has no use for, are ignored.
+///
+/// **Filters** (``TouchFilters``, all off by default): a pressure threshold, a guard against
+/// phantom contacts in the maximum corner, median and dejitter filters on each contact's
+/// position, and a stuck-contact timeout. The machine is fed events and never reads a clock, so
+/// the timeout needs the caller: ``nextDeadline`` is when the oldest silent contact becomes
+/// stuck (nil while no contact is live), and ``expireStuckContacts(now:)`` cancels the contacts
+/// whose deadline has come. The cancellations carry the deadline as their time, and ``replay(_:)``
+/// expires contacts before each event that comes after a deadline, so a replay gives the same
+/// frames as a live loop that arms a timer for ``nextDeadline`` — which should also feed events
+/// through ``feedExpiring(_:)`` (or ``replay(_:)``), in case an event beats the timer. A stuck contact stays
+/// silent after it is cancelled until the device reports it again (a value of its slot, a frame
+/// listing it, a single-touch axis or key): a controller that lost a release carries on with
+/// the same contact at the next touch, which then begins as a new contact.
 ///
 /// **SYN_DROPPED.** After `SYN_DROPPED` the machine ignores events up to the next `SYN_REPORT`.
 /// - Without a snapshot (replays; a device without libevdev), that `SYN_REPORT` cancels every
@@ -44,19 +55,13 @@ public struct TouchDeviceError: Error, Hashable, Sendable, CustomStringConvertib
 ///   ``resync(with:time:)``: contacts gone or replaced during the drop are cancelled, contacts
 ///   still down carry on (moving if they moved), and contacts that appeared during the drop begin.
 public struct TouchStateMachine: Sendable {
-    public struct Options: Hashable, Sendable {
-        /// The pressure a contact needs to count as down; nil (the default) turns the check off.
-        public var pressureThreshold: Int32?
-
-        public init(pressureThreshold: Int32? = nil) {
-            self.pressureThreshold = pressureThreshold
-        }
-    }
+    /// The former name of ``TouchFilters`` (which began as the pressure threshold alone).
+    public typealias Options = TouchFilters
 
     /// The device as the machine reads it (with its axis remap, if any).
     public let device: DeviceDescription
     public var calibration: TouchCalibration
-    public let options: Options
+    public let filters: TouchFilters
     public let touchProtocol: TouchProtocol
 
     /// Type A frames keep at most this many contacts (more is garbage).
@@ -68,6 +73,8 @@ public struct TouchStateMachine: Sendable {
     /// Between `SYN_DROPPED` and the next `SYN_REPORT`.
     private var dropping = false
     private var pressureAxis: UInt16?
+    /// The raw position of phantom contacts (the axes' maxima) when the guard is on.
+    private var phantomCorner: (x: Int32, y: Int32)?
 
     // Type B.
     private struct Slot {
@@ -78,14 +85,23 @@ public struct TouchStateMachine: Sendable {
         var live: Live?
         /// Cancelled by a drop: silent until the next tracking id.
         var suppressed = false
+        /// Cancelled as stuck: silent until the slot is reported again.
+        var expired = false
         /// A tracking id ≥ 0 arrived in this frame (a press and release inside one frame is a tap).
         var pressedInFrame = false
+        /// The device sent a value of this slot in this frame.
+        var reportedInFrame = false
     }
     private struct Live {
         var id: Int
         var trackingID: Int32
+        /// The last raw position (type A follows contacts by it).
         var x: Int32
         var y: Int32
+        /// The position through the filters: `filter.x`, `filter.y` is the one last reported.
+        var filter: ContactFilter
+        /// The kernel time of the last frame that reported the contact.
+        var lastReport: Double
     }
     private var slots: [Slot] = []
     private var currentSlot = 0
@@ -110,8 +126,10 @@ public struct TouchStateMachine: Sendable {
     private var stPressure: Int32 = 0
     private var keysDown: Set<UInt16> = []
     private var pressedInFrameST = false
+    private var reportedInFrameST = false
     private var liveST: Live?
     private var suppressedST = false
+    private var expiredST = false
 
     /// - Parameters:
     ///   - device: the description (after ``DeviceDescription/remappingAxes(_:)`` when the
@@ -119,13 +137,19 @@ public struct TouchStateMachine: Sendable {
     ///   - initialSlot: the type B slot selected when the device was opened: libevdev's
     ///     `libevdev_get_current_slot` live; for a recording, the slot its header names
     ///     (``AbsInfo/value`` of `ABS_MT_SLOT`), which is the default, else 0.
+    ///   - filters: see ``TouchFilters``; all off by default.
     public init(
-        device: DeviceDescription, calibration: TouchCalibration, options: Options = Options(), initialSlot: Int? = nil
+        device: DeviceDescription, calibration: TouchCalibration, filters: TouchFilters = TouchFilters(),
+        initialSlot: Int? = nil
     ) throws {
         self.device = device
         self.calibration = calibration
-        self.options = options
+        self.filters = filters
         touchProtocol = device.touchProtocol
+        if filters.dropsPhantomCornerContacts {
+            let (xCode, yCode) = device.positionAxes
+            if let x = device.absInfo[xCode], let y = device.absInfo[yCode] { phantomCorner = (x.maximum, y.maximum) }
+        }
         switch touchProtocol {
         case .none:
             throw TouchDeviceError("\(device.name): declares no position axes (ABS_MT_POSITION_X/Y or ABS_X/Y)")
@@ -143,6 +167,13 @@ public struct TouchStateMachine: Sendable {
         case .singleTouch:
             pressureAxis = device.hasAxis(AbsCode.pressure) ? AbsCode.pressure : nil
         }
+    }
+
+    /// The former spelling of ``init(device:calibration:filters:initialSlot:)``.
+    public init(
+        device: DeviceDescription, calibration: TouchCalibration, options: Options, initialSlot: Int? = nil
+    ) throws {
+        try self.init(device: device, calibration: calibration, filters: options, initialSlot: initialSlot)
     }
 
     /// Live contacts right now.
@@ -194,18 +225,78 @@ public struct TouchStateMachine: Sendable {
         return nil
     }
 
-    /// Feeds a whole stream and returns the frames that changed something, in order.
+    /// Feeds a whole stream (a recording, or one read of a live device) through
+    /// ``feedExpiring(_:)`` and returns the frames that changed something, in order.
     public mutating func replay(_ events: [InputEvent]) -> [[TouchEvent]] {
+        events.flatMap { feedExpiring($0) }
+    }
+
+    /// ``feed(_:)``, after expiring the contacts whose deadline (``nextDeadline``) has come by
+    /// the event's time — what a live loop's timer would have done before this event arrived.
+    /// Returns the frames that changed something: the expired contacts' cancellations in a frame
+    /// of their own, then the event's frame. Without ``TouchFilters/stuckContactTimeout`` it is
+    /// ``feed(_:)`` without the empty frames.
+    public mutating func feedExpiring(_ event: InputEvent) -> [[TouchEvent]] {
         var frames: [[TouchEvent]] = []
-        for e in events {
-            if let frame = feed(e), !frame.isEmpty { frames.append(frame) }
+        if let deadline = nextDeadline, deadline <= event.time {
+            let expired = expireStuckContacts(now: event.time)
+            if !expired.isEmpty { frames.append(expired) }
         }
+        if let frame = feed(event), !frame.isEmpty { frames.append(frame) }
         return frames
+    }
+
+    // MARK: Stuck contacts
+
+    /// When the live contact reported longest ago becomes stuck (its last report's time plus
+    /// ``TouchFilters/stuckContactTimeout``, on the device's clock); nil while no contact is live
+    /// or without a timeout. The caller arms a timer for it and then calls
+    /// ``expireStuckContacts(now:)``.
+    public var nextDeadline: Double? {
+        guard let timeout = filters.stuckContactTimeout else { return nil }
+        var oldest: Double?
+        func consider(_ live: Live?) {
+            if let t = live?.lastReport, oldest.map({ t < $0 }) ?? true { oldest = t }
+        }
+        for s in slots { consider(s.live) }
+        for live in liveA { consider(live) }
+        consider(liveST)
+        return oldest.map { $0 + timeout }
+    }
+
+    /// Cancels every contact whose deadline is at or before `now` (the device's clock: the clock
+    /// of the event timestamps, `CLOCK_MONOTONIC` after `EVIOCSCLOCKID`, else `CLOCK_REALTIME`).
+    /// Each cancellation carries its contact's deadline as its time and its last reported
+    /// position. The contact stays silent until the device reports it again.
+    public mutating func expireStuckContacts(now: Double) -> [TouchEvent] {
+        guard let timeout = filters.stuckContactTimeout else { return [] }
+        var out: [TouchEvent] = []
+        let calibration = calibration
+        func expire(_ live: Live) -> Bool {
+            let deadline = live.lastReport + timeout
+            guard deadline <= now else { return false }
+            let at = calibration.screenPoint(x: Double(live.filter.x), y: Double(live.filter.y))
+            out.append(TouchEvent(contact: live.id, phase: .cancelled, position: at, time: deadline))
+            return true
+        }
+        for i in slots.indices {
+            if let live = slots[i].live, expire(live) {
+                slots[i].live = nil
+                slots[i].expired = true
+            }
+        }
+        liveA = liveA.filter { !expire($0) }
+        if let live = liveST, expire(live) {
+            liveST = nil
+            expiredST = true
+        }
+        return out.sorted { ($0.time, $0.contact) < ($1.time, $1.contact) }
     }
 
     /// Brings the machine to the device's state after `SYN_DROPPED` (see the type's
     /// documentation): contacts gone or replaced end as `.cancelled`, contacts still down carry
     /// on, new ones begin. `time` is the kernel time of the sync (libevdev's synthetic `SYN_REPORT`).
+    /// A slot or single-touch value that changed during the drop counts as a report of its contact.
     public mutating func resync(with state: DeviceState, time: Double) -> [TouchEvent] {
         dropping = false
         block = Block()
@@ -216,12 +307,16 @@ public struct TouchStateMachine: Sendable {
             currentSlot = state.currentSlot
             for i in slots.indices {
                 let s = i < state.slots.count ? state.slots[i] : DeviceState.Slot()
+                let old = slots[i]
                 slots[i].trackingID = s.trackingID
                 slots[i].x = s.x
                 slots[i].y = s.y
                 slots[i].pressure = s.pressure
                 slots[i].suppressed = false
                 slots[i].pressedInFrame = false
+                slots[i].reportedInFrame =
+                    old.trackingID != s.trackingID || old.x != s.x || old.y != s.y || old.pressure != s.pressure
+                if slots[i].reportedInFrame { slots[i].expired = false }
             }
             return commitSlots(time: time, endPhase: .cancelled)
         case .multitouchA:
@@ -229,12 +324,15 @@ public struct TouchStateMachine: Sendable {
             let touching = device.hasKey(KeyCode.touch) ? state.keysDown.contains(KeyCode.touch) : true
             return dropAll(time: time, suppress: touching)
         case .singleTouch:
+            let before = (stX, stY, stPressure, keysDown)
             keysDown = state.keysDown.filter { device.hasKey($0) }
             for (code, value) in state.absValues {
                 if let axis = device.axis(forStreamCode: code), device.hasAxis(axis) { setSingleTouchAxis(axis, value) }
             }
             suppressedST = false
             pressedInFrameST = false
+            reportedInFrameST = before != (stX, stY, stPressure, keysDown)
+            if reportedInFrameST { expiredST = false }
             return commitSingleTouch(time: time, endPhase: .cancelled)
         case .none:
             return []
@@ -257,6 +355,8 @@ public struct TouchStateMachine: Sendable {
                 return
             }
             guard slots.indices.contains(currentSlot) else { return }  // an invalid slot: ignored until the next
+            slots[currentSlot].reportedInFrame = true
+            slots[currentSlot].expired = false
             switch axis {
             case AbsCode.mtTrackingID:
                 slots[currentSlot].trackingID = value
@@ -277,6 +377,8 @@ public struct TouchStateMachine: Sendable {
             }
         case .singleTouch:
             setSingleTouchAxis(axis, value)
+            reportedInFrameST = true
+            expiredST = false
         case .none:
             break
         }
@@ -304,6 +406,8 @@ public struct TouchStateMachine: Sendable {
                 keysDown.remove(code)
             }
             suppressedST = false
+            reportedInFrameST = true
+            expiredST = false
         case .multitouchB, .none:
             break  // type B contacts live in the slots; BTN_TOUCH only summarises them
         }
@@ -319,15 +423,48 @@ public struct TouchStateMachine: Sendable {
     // MARK: Frames
 
     private func pressureAllows(_ pressure: Int32?) -> Bool {
-        guard let threshold = options.pressureThreshold, pressureAxis != nil, let pressure else { return true }
+        guard let threshold = filters.pressureThreshold, pressureAxis != nil, let pressure else { return true }
         return pressure >= threshold
+    }
+
+    /// A phantom contact: exactly at the maxima of both position axes (with the guard on).
+    private func isPhantom(_ x: Int32, _ y: Int32) -> Bool {
+        guard let corner = phantomCorner else { return false }
+        return x == corner.x && y == corner.y
     }
 
     private func point(_ x: Int32, _ y: Int32) -> Point { calibration.screenPoint(x: Double(x), y: Double(y)) }
 
+    /// Where a contact was last reported (after the filters).
+    private func reported(_ live: Live) -> Point { point(live.filter.x, live.filter.y) }
+
     private mutating func newID() -> Int {
         defer { nextContactID += 1 }
         return nextContactID
+    }
+
+    /// A new live contact at a raw position.
+    private mutating func begin(trackingID: Int32, x: Int32, y: Int32, time: Double) -> Live {
+        Live(
+            id: newID(), trackingID: trackingID, x: x, y: y,
+            filter: ContactFilter(x: x, y: y, time: time, filters: filters), lastReport: time)
+    }
+
+    /// A live contact reported at a raw position: through the filters; a `moved` event when the
+    /// reported position changed.
+    private func report(_ live: inout Live, x: Int32, y: Int32, time: Double) -> TouchEvent? {
+        live.x = x
+        live.y = y
+        live.lastReport = time
+        guard live.filter.take(x: x, y: y, time: time, filters: filters, calibration: calibration) else { return nil }
+        return TouchEvent(contact: live.id, phase: .moved, position: reported(live), time: time)
+    }
+
+    /// A contact lifted at a raw position (the lift frame's own sample goes through the filters).
+    private func lift(_ live: Live, x: Int32, y: Int32, time: Double) -> TouchEvent {
+        var filter = live.filter
+        _ = filter.take(x: x, y: y, time: time, filters: filters, calibration: calibration)
+        return TouchEvent(contact: live.id, phase: .ended, position: point(filter.x, filter.y), time: time)
     }
 
     private mutating func endFrame(time: Double) -> [TouchEvent] {
@@ -351,29 +488,31 @@ public struct TouchStateMachine: Sendable {
         var out: [TouchEvent] = []
         for i in slots.indices {
             var s = slots[i]
-            let down = s.trackingID >= 0 && !s.suppressed && pressureAllows(s.pressure)
-            if let live = s.live {
+            let down = s.trackingID >= 0 && !s.suppressed && !s.expired && pressureAllows(s.pressure)
+            if var live = s.live {
                 if down && live.trackingID == s.trackingID {
-                    if live.x != s.x || live.y != s.y {
-                        s.live?.x = s.x
-                        s.live?.y = s.y
-                        out.append(TouchEvent(contact: live.id, phase: .moved, position: point(s.x, s.y), time: time))
-                    }
+                    if s.reportedInFrame, let moved = report(&live, x: s.x, y: s.y, time: time) { out.append(moved) }
+                    s.live = live
                 } else {
                     // Lifted: ends where the slot is now (a lift frame may still move it). Replaced
                     // by a new id, or cancelled: ends where it was last reported.
                     let replaced = s.trackingID >= 0 && live.trackingID != s.trackingID
-                    let at = replaced || endPhase == .cancelled ? point(live.x, live.y) : point(s.x, s.y)
-                    out.append(TouchEvent(contact: live.id, phase: endPhase, position: at, time: time))
+                    if replaced || endPhase == .cancelled {
+                        out.append(TouchEvent(contact: live.id, phase: endPhase, position: reported(live), time: time))
+                    } else {
+                        out.append(lift(live, x: s.x, y: s.y, time: time))
+                    }
                     s.live = nil
                 }
             }
             if down && s.live == nil {
-                let id = newID()
-                s.live = Live(id: id, trackingID: s.trackingID, x: s.x, y: s.y)
-                out.append(TouchEvent(contact: id, phase: .began, position: point(s.x, s.y), time: time))
+                if !isPhantom(s.x, s.y) {
+                    let live = begin(trackingID: s.trackingID, x: s.x, y: s.y, time: time)
+                    s.live = live
+                    out.append(TouchEvent(contact: live.id, phase: .began, position: point(s.x, s.y), time: time))
+                }
             } else if s.pressedInFrame && s.trackingID < 0 && endPhase == .ended && !s.suppressed
-                && pressureAllows(s.pressure)
+                && pressureAllows(s.pressure) && !isPhantom(s.x, s.y)
             {
                 // Pressed and released inside one frame: still a tap.
                 let id = newID()
@@ -381,6 +520,7 @@ public struct TouchStateMachine: Sendable {
                 out.append(TouchEvent(contact: id, phase: .ended, position: point(s.x, s.y), time: time))
             }
             s.pressedInFrame = false
+            s.reportedInFrame = false
             slots[i] = s
         }
         return out
@@ -421,21 +561,19 @@ public struct TouchStateMachine: Sendable {
         var next: [Live] = []
         for (i, live) in liveA.enumerated() {
             guard let j = matchOfLive[i] else {
-                out.append(TouchEvent(contact: live.id, phase: .ended, position: point(live.x, live.y), time: time))
+                out.append(TouchEvent(contact: live.id, phase: .ended, position: reported(live), time: time))
                 continue
             }
             let b = blocks[j]
             var moved = live
-            moved.x = b.x ?? live.x
-            moved.y = b.y ?? live.y
             moved.trackingID = b.trackingID ?? -1
-            if moved.x != live.x || moved.y != live.y {
-                out.append(TouchEvent(contact: live.id, phase: .moved, position: point(moved.x, moved.y), time: time))
-            }
+            if let event = report(&moved, x: b.x ?? live.x, y: b.y ?? live.y, time: time) { out.append(event) }
             next.append(moved)
         }
-        for (j, b) in blocks.enumerated() where !taken[j] {
-            let live = Live(id: newID(), trackingID: b.trackingID ?? -1, x: b.x ?? 0, y: b.y ?? 0)
+        // A phantom is matched like any contact (a live one dragged into the corner carries on),
+        // but does not begin.
+        for (j, b) in blocks.enumerated() where !taken[j] && !isPhantom(b.x ?? 0, b.y ?? 0) {
+            let live = begin(trackingID: b.trackingID ?? -1, x: b.x ?? 0, y: b.y ?? 0, time: time)
             out.append(TouchEvent(contact: live.id, phase: .began, position: point(live.x, live.y), time: time))
             next.append(live)
         }
@@ -447,30 +585,35 @@ public struct TouchStateMachine: Sendable {
         var out: [TouchEvent] = []
         let hasButton = device.hasKey(KeyCode.touch) || device.hasKey(KeyCode.buttonLeft)
         let held = hasButton ? !keysDown.isEmpty : (pressureAxis != nil && stPressure > 0)
-        let down = held && !suppressedST && pressureAllows(stPressure)
-        if let live = liveST {
+        let down = held && !suppressedST && !expiredST && pressureAllows(stPressure)
+        if var live = liveST {
             if down {
-                if live.x != stX || live.y != stY {
-                    liveST?.x = stX
-                    liveST?.y = stY
-                    out.append(TouchEvent(contact: live.id, phase: .moved, position: point(stX, stY), time: time))
-                }
+                if reportedInFrameST, let moved = report(&live, x: stX, y: stY, time: time) { out.append(moved) }
+                liveST = live
             } else {
-                let at = endPhase == .cancelled ? point(live.x, live.y) : point(stX, stY)
-                out.append(TouchEvent(contact: live.id, phase: endPhase, position: at, time: time))
+                if endPhase == .cancelled {
+                    out.append(TouchEvent(contact: live.id, phase: endPhase, position: reported(live), time: time))
+                } else {
+                    out.append(lift(live, x: stX, y: stY, time: time))
+                }
                 liveST = nil
             }
         } else if down {
-            let live = Live(id: newID(), trackingID: -1, x: stX, y: stY)
-            liveST = live
-            out.append(TouchEvent(contact: live.id, phase: .began, position: point(stX, stY), time: time))
-        } else if pressedInFrameST && hasButton && !suppressedST && endPhase == .ended && pressureAllows(stPressure) {
+            if !isPhantom(stX, stY) {
+                let live = begin(trackingID: -1, x: stX, y: stY, time: time)
+                liveST = live
+                out.append(TouchEvent(contact: live.id, phase: .began, position: point(stX, stY), time: time))
+            }
+        } else if pressedInFrameST && hasButton && !suppressedST && endPhase == .ended && pressureAllows(stPressure)
+            && !isPhantom(stX, stY)
+        {
             // Pressed and released inside one frame: still a tap.
             let id = newID()
             out.append(TouchEvent(contact: id, phase: .began, position: point(stX, stY), time: time))
             out.append(TouchEvent(contact: id, phase: .ended, position: point(stX, stY), time: time))
         }
         pressedInFrameST = false
+        reportedInFrameST = false
         return out
     }
 
@@ -483,24 +626,26 @@ public struct TouchStateMachine: Sendable {
         liftInFrame = false
         for i in slots.indices {
             if let live = slots[i].live {
-                out.append(TouchEvent(contact: live.id, phase: .cancelled, position: point(live.x, live.y), time: time))
+                out.append(TouchEvent(contact: live.id, phase: .cancelled, position: reported(live), time: time))
                 slots[i].live = nil
             }
             slots[i].suppressed = suppress && slots[i].trackingID >= 0
             slots[i].pressedInFrame = false
+            slots[i].reportedInFrame = false
         }
         for live in liveA {
-            out.append(TouchEvent(contact: live.id, phase: .cancelled, position: point(live.x, live.y), time: time))
+            out.append(TouchEvent(contact: live.id, phase: .cancelled, position: reported(live), time: time))
         }
         // Type A contacts cannot be told apart: after cancelling some, wait for a frame without any.
         suppressedA = suppress && (!liveA.isEmpty || suppressedA)
         liveA.removeAll()
         if let live = liveST {
-            out.append(TouchEvent(contact: live.id, phase: .cancelled, position: point(live.x, live.y), time: time))
+            out.append(TouchEvent(contact: live.id, phase: .cancelled, position: reported(live), time: time))
             liveST = nil
         }
         suppressedST = suppress && !keysDown.isEmpty
         pressedInFrameST = false
+        reportedInFrameST = false
         return out
     }
 }

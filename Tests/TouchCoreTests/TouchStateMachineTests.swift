@@ -1,5 +1,4 @@
 import Raster
-import TestSupport
 import TouchCore
 import XCTest
 
@@ -289,7 +288,7 @@ final class TouchStateMachineTests: XCTestCase {
     }
 
     func testPressureThresholdTypeB() throws {
-        var m = try TestDevices.machine(TestDevices.typeB(pressure: true), options: .init(pressureThreshold: 30))
+        var m = try TestDevices.machine(TestDevices.typeB(pressure: true), filters: .init(pressureThreshold: 30))
         var s = EventScript()
         s.slot(0, id: 1, x: 100, y: 100)
         s.abs(AbsCode.mtPressure, 10)  // too light
@@ -308,7 +307,7 @@ final class TouchStateMachineTests: XCTestCase {
     }
 
     func testPressureThresholdSingleTouch() throws {
-        var m = try TestDevices.machine(TestDevices.singleTouch(pressure: true), options: .init(pressureThreshold: 30))
+        var m = try TestDevices.machine(TestDevices.singleTouch(pressure: true), filters: .init(pressureThreshold: 30))
         var s = EventScript()
         s.abs(AbsCode.x, 100)
         s.abs(AbsCode.y, 100)
@@ -324,7 +323,7 @@ final class TouchStateMachineTests: XCTestCase {
     }
 
     func testPressureThresholdIgnoredWithoutAPressureAxis() throws {
-        var m = try TestDevices.machine(TestDevices.typeB(), options: .init(pressureThreshold: 30))
+        var m = try TestDevices.machine(TestDevices.typeB(), filters: .init(pressureThreshold: 30))
         var s = EventScript()
         s.slot(0, id: 1, x: 100, y: 100)
         s.report()
@@ -565,57 +564,10 @@ final class TouchStateMachineTests: XCTestCase {
     /// Random events on every protocol: frames always make sense (each contact begins once, then
     /// moves, then ends or is cancelled once) and nothing crashes.
     func testRandomEventStreamsKeepContactsConsistent() throws {
-        var rng = SplitMix64(seed: 0xFEED)
-        let codes: [UInt16] = [
-            AbsCode.x, AbsCode.y, AbsCode.pressure, AbsCode.mtSlot, AbsCode.mtPositionX, AbsCode.mtPositionY,
-            AbsCode.mtTrackingID, AbsCode.mtPressure, 0x3f,
-        ]
-        let devices = [
-            TestDevices.typeB(slots: 4, pressure: true), TestDevices.typeA(), TestDevices.typeA(trackingIDs: true),
-            TestDevices.singleTouch(pressure: true), TestDevices.singleTouch(button: KeyCode.buttonLeft),
-        ]
-        for (n, device) in devices.enumerated() {
+        for (n, device) in randomSessionDevices.enumerated() {
             for threshold in [nil, Int32(20)] {
-                var m = try TestDevices.machine(device, options: .init(pressureThreshold: threshold))
-                var frames: [[TouchEvent]] = []
-                var time = 0.0
-                for _ in 0..<3000 {
-                    time += 0.001
-                    let roll = rng.next() % 20
-                    let event: InputEvent
-                    switch roll {
-                    case 0..<4: event = InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0)
-                    case 4..<6: event = InputEvent(time: time, type: EventType.syn, code: SynCode.mtReport, value: 0)
-                    case 6: event = InputEvent(time: time, type: EventType.syn, code: SynCode.dropped, value: 0)
-                    case 7..<9:
-                        let key = [KeyCode.touch, KeyCode.buttonLeft][Int(rng.next() % 2)]
-                        event = InputEvent(time: time, type: EventType.key, code: key, value: Int32(rng.next() % 2))
-                    case 9:
-                        if rng.next() % 2 == 0 {
-                            frames.append(m.cancelAll(time: time))
-                        } else {
-                            let slots = (0..<Int(rng.next() % 6)).map { _ in
-                                DeviceState.Slot(
-                                    trackingID: Int32(rng.next() % 4) - 1, x: Int32(rng.next() % 800),
-                                    y: Int32(rng.next() % 480), pressure: Int32(rng.next() % 50))
-                            }
-                            let state = DeviceState(
-                                currentSlot: Int(rng.next() % 6), slots: slots,
-                                keysDown: rng.next() % 2 == 0 ? [KeyCode.touch] : [],
-                                absValues: [AbsCode.x: Int32(rng.next() % 800), AbsCode.pressure: 25])
-                            frames.append(m.resync(with: state, time: time))
-                        }
-                        continue
-                    default:
-                        let code = codes[Int(rng.next() % UInt64(codes.count))]
-                        let value =
-                            code == AbsCode.mtTrackingID || code == AbsCode.mtSlot
-                            ? Int32(rng.next() % 7) - 2 : Int32(truncatingIfNeeded: rng.next() % 900) - 50
-                        event = InputEvent(time: time, type: EventType.abs, code: code, value: value)
-                    }
-                    if let frame = m.feed(event) { frames.append(frame) }
-                }
-                frames.append(m.cancelAll(time: time + 1))
+                var m = try TestDevices.machine(device, filters: .init(pressureThreshold: threshold))
+                let frames = randomSession(&m, seed: 0xFEED + UInt64(n))
                 let tracks = ContactTracks(frames)
                 XCTAssertEqual(tracks.problems, [], "device \(n), threshold \(String(describing: threshold))")
                 XCTAssertTrue(tracks.live.isEmpty)

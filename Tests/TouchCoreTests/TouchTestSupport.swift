@@ -1,4 +1,5 @@
 import Raster
+import TestSupport
 import TouchCore
 import XCTest
 
@@ -83,11 +84,11 @@ enum TestDevices {
     }
 
     static func machine(
-        _ device: DeviceDescription, options: TouchStateMachine.Options = .init(), initialSlot: Int? = nil
+        _ device: DeviceDescription, filters: TouchFilters = .init(), initialSlot: Int? = nil
     ) throws -> TouchStateMachine {
         let calibration = try TouchCalibration(device: device, screenWidth: 800, screenHeight: 480)
         return try TouchStateMachine(
-            device: device, calibration: calibration, options: options, initialSlot: initialSlot)
+            device: device, calibration: calibration, filters: filters, initialSlot: initialSlot)
     }
 }
 
@@ -157,3 +158,86 @@ struct ContactTracks {
 
     var sorted: [Track] { tracks.keys.sorted().map { tracks[$0]! } }
 }
+
+/// An exact fingerprint of a replay's frames (FNV-1a over every event's contact, phase, position
+/// and time bits, frame by frame): "frames/events/hash". Pins a replay's output bit for bit.
+func fingerprint(_ frames: [[TouchEvent]]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) {
+            hash ^= (value >> UInt64(shift)) & 0xff
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+    }
+    for frame in frames {
+        mix(0xffff_ffff_ffff_ffff)
+        for e in frame {
+            mix(UInt64(e.contact))
+            mix(UInt64(["began", "moved", "ended", "cancelled"].firstIndex(of: e.phase.rawValue)!))
+            mix(e.position.x.bitPattern)
+            mix(e.position.y.bitPattern)
+            mix(e.time.bitPattern)
+        }
+    }
+    return "\(frames.count)/\(frames.reduce(0) { $0 + $1.count })/\(String(hash, radix: 16))"
+}
+
+/// A random session on `machine`: 3000 random events (frames, type A blocks, drops, keys, axes,
+/// garbage codes), with a random cancel or resync now and then; ends with ``cancelAll``. Every
+/// returned frame, empty ones included. With `expire`, some of the cancels and resyncs become
+/// ``TouchStateMachine/expireStuckContacts(now:)`` (the other rolls stay as they are).
+func randomSession(_ machine: inout TouchStateMachine, seed: UInt64, expire: Bool = false) -> [[TouchEvent]] {
+    var rng = SplitMix64(seed: seed)
+    let codes: [UInt16] = [
+        AbsCode.x, AbsCode.y, AbsCode.pressure, AbsCode.mtSlot, AbsCode.mtPositionX, AbsCode.mtPositionY,
+        AbsCode.mtTrackingID, AbsCode.mtPressure, 0x3f,
+    ]
+    var frames: [[TouchEvent]] = []
+    var time = 0.0
+    for _ in 0..<3000 {
+        time += 0.001
+        let roll = rng.next() % 20
+        let event: InputEvent
+        switch roll {
+        case 0..<4: event = InputEvent(time: time, type: EventType.syn, code: SynCode.report, value: 0)
+        case 4..<6: event = InputEvent(time: time, type: EventType.syn, code: SynCode.mtReport, value: 0)
+        case 6: event = InputEvent(time: time, type: EventType.syn, code: SynCode.dropped, value: 0)
+        case 7..<9:
+            let key = [KeyCode.touch, KeyCode.buttonLeft][Int(rng.next() % 2)]
+            event = InputEvent(time: time, type: EventType.key, code: key, value: Int32(rng.next() % 2))
+        case 9:
+            if expire && rng.next() % 2 == 0 {
+                frames.append(machine.expireStuckContacts(now: time))
+            } else if rng.next() % 2 == 0 {
+                frames.append(machine.cancelAll(time: time))
+            } else {
+                let slots = (0..<Int(rng.next() % 6)).map { _ in
+                    DeviceState.Slot(
+                        trackingID: Int32(rng.next() % 4) - 1, x: Int32(rng.next() % 800),
+                        y: Int32(rng.next() % 480), pressure: Int32(rng.next() % 50))
+                }
+                let state = DeviceState(
+                    currentSlot: Int(rng.next() % 6), slots: slots,
+                    keysDown: rng.next() % 2 == 0 ? [KeyCode.touch] : [],
+                    absValues: [AbsCode.x: Int32(rng.next() % 800), AbsCode.pressure: 25])
+                frames.append(machine.resync(with: state, time: time))
+            }
+            continue
+        default:
+            let code = codes[Int(rng.next() % UInt64(codes.count))]
+            let value =
+                code == AbsCode.mtTrackingID || code == AbsCode.mtSlot
+                ? Int32(rng.next() % 7) - 2 : Int32(truncatingIfNeeded: rng.next() % 900) - 50
+            event = InputEvent(time: time, type: EventType.abs, code: code, value: value)
+        }
+        if let frame = machine.feed(event) { frames.append(frame) }
+    }
+    frames.append(machine.cancelAll(time: time + 1))
+    return frames
+}
+
+/// The devices the random sessions run on.
+let randomSessionDevices = [
+    TestDevices.typeB(slots: 4, pressure: true), TestDevices.typeA(), TestDevices.typeA(trackingIDs: true),
+    TestDevices.singleTouch(pressure: true), TestDevices.singleTouch(button: KeyCode.buttonLeft),
+]
