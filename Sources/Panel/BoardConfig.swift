@@ -48,8 +48,8 @@ public struct TouchConfig: Sendable {
     public var swapXY: Bool
     public var invertX: Bool
     public var invertY: Bool
-    /// The filters object as written (median, dejitter, …), applied by the input module.
-    public var filters: JSONValue?
+    /// Median, dejitter, pressure threshold, phantom guard, stuck-contact timeout (all off by default).
+    public var filters: TouchFilters
 }
 
 public struct ThemeConfig: Sendable {
@@ -192,7 +192,7 @@ extension BoardConfig {
 
     static func parseTouch(_ node: ConfigNode?) throws(ConfigError) -> TouchConfig {
         var t = TouchConfig(
-            devices: [], calibration: .identity, swapXY: false, invertX: false, invertY: false, filters: nil)
+            devices: [], calibration: .identity, swapXY: false, invertX: false, invertY: false, filters: .none)
         guard let node else { return t }
         let o = try node.object(allowed: ["devices", "calibration", "swapXY", "invertX", "invertY", "filters"])
         if let d = o.optional("devices") {
@@ -210,7 +210,7 @@ extension BoardConfig {
         if let v = o.optional("invertY") { t.invertY = try v.bool() }
         if let f = o.optional("filters") {
             _ = try f.object(allowed: ["median", "dejitter", "pressureThreshold", "phantomGuard", "stuckTimeout"])
-            t.filters = f.value
+            t.filters = try f.decode(TouchFilters.self)
         }
         return t
     }

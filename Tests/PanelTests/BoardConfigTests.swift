@@ -192,3 +192,16 @@ final class BoardConfigTests: XCTestCase {
         XCTAssertThrowsError(try JSONParser.parse("[1,]"))
     }
 }
+
+extension BoardConfigTests {
+    func testTouchFiltersDecodeAndBadOnesNameThePath() throws {
+        let config = try BoardConfig.parse(
+            #"{"version": 1, "touch": {"filters": {"median": 5, "dejitter": 8, "phantomGuard": true}}, "switches": [{"id": "a"}]}"#
+        )
+        XCTAssertEqual(config.touch.filters.median, .five)
+        XCTAssertTrue(config.touch.filters.dropsPhantomCornerContacts)
+        XCTAssertThrowsError(
+            try BoardConfig.parse(#"{"version": 1, "touch": {"filters": {"median": 4}}, "switches": [{"id": "a"}]}"#)
+        ) { XCTAssertTrue("\($0)".hasPrefix("touch.filters.median"), "\($0)") }
+    }
+}
