@@ -1,7 +1,7 @@
 # The front door: `make run` and `make test` are the README's two commands.
 SWIFT ?= swift
 
-.PHONY: run test setup build docs presets bench counts format lint
+.PHONY: run test setup build docs presets bench counts vm-evdev-test format lint
 
 setup:
 	@bash scripts/setup.sh
@@ -36,6 +36,10 @@ bench: setup
 ## Instructions per frame under callgrind (the performance targets).
 counts: setup
 	bash scripts/instruction-counts.sh --with-cairo
+
+## The live evdev path against a real kernel in a QEMU guest (slow; not part of `make test`).
+vm-evdev-test: setup
+	bash scripts/vm-evdev-test.sh
 
 format:
 	swift-format format --in-place --recursive --parallel Package.swift Sources Tests

@@ -8,6 +8,7 @@ import PackageDescription
 //   RasterPNG    the edge to libpng: read and write images as PNG.
 //   TextRender   the edge to FreeType and fontconfig: find fonts, measure and draw text labels.
 //   TouchCore    pure Swift: evdev events, evemu recordings, the touch state machine and calibration.
+//   Evdev        the edge to libevdev and inotify: input devices, discovery, hot-plug, live events.
 //   Widget       pure Swift: the toggle switch (style, presets, animation, touch tracking, drawing).
 //   Panel        pure Swift: board configs (strict JSON with paths in every error) and the layout.
 //   BenchScene   the benchmark scene of docs/bench-scene, drawn through Raster's public API.
@@ -39,6 +40,12 @@ let package = Package(
         ),
         .target(name: "TextRender", dependencies: ["Raster", "Widget", "CFreeType", "CFontconfig"]),
         .target(name: "TouchCore", dependencies: ["Raster"]),
+        .systemLibrary(
+            name: "CEvdev",
+            pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]
+        ),
+        .target(name: "Evdev", dependencies: ["TouchCore", "CEvdev"]),
         .target(name: "Widget", dependencies: ["Raster", "TouchCore"]),
         .target(name: "Panel", dependencies: ["Raster", "Widget", "TouchCore"]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
@@ -49,12 +56,14 @@ let package = Package(
         ),
         .executableTarget(
             name: "switchpanel",
-            dependencies: ["Raster", "RasterPNG", "Widget", "TextRender", "Panel", "TouchCore", "BenchScene"]),
+            dependencies: ["Raster", "RasterPNG", "Widget", "TextRender", "Panel", "TouchCore", "BenchScene", "Evdev"]),
         .executableTarget(
             name: "switchpanel-bench",
             dependencies: ["Raster", "RasterPNG", "BenchScene", "CCairo"]
         ),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Widget", "Raster", "TouchCore"]),
+        // KernelCaptures/: recordings read back live from a uinput device in the QEMU guest.
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "TouchCore", "CEvdev"], exclude: ["KernelCaptures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(
             name: "TouchCoreTests", dependencies: ["TouchCore", "Raster", "TestSupport"], exclude: ["Recordings"]),

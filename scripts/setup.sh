@@ -3,7 +3,7 @@
 # Needs a Swift 6 toolchain on PATH already (swift.org's Debian 12 build).
 set -euo pipefail
 
-packages=(pkg-config libpng-dev libcairo2-dev libfreetype-dev libfontconfig-dev fontconfig fonts-dejavu-core fonts-wqy-microhei)
+packages=(pkg-config libpng-dev libevdev-dev libcairo2-dev libfreetype-dev libfontconfig-dev fontconfig fonts-dejavu-core fonts-wqy-microhei)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -19,6 +19,7 @@ let usage = """
            switchpanel render --out PNG [--rotation 0|90|180|270] [--format FORMAT]
            switchpanel render --config BOARD.json --out PNG
            switchpanel check-config BOARD.json
+           switchpanel devices | record [DEVICE] | inject (see `switchpanel devices --help`)
            switchpanel presets [--out PNG]
            switchpanel --version | --help
 
@@ -215,6 +216,9 @@ func main() -> Int32 {
                 name: (file as NSString).lastPathComponent, recordingText: text, descriptionText: descText,
                 framesDirectory: frames)
             try replayAndWrite(replay, options: RenderOptions(), out: out)
+        case "devices": return try runDevicesCommand(args)
+        case "record": return try runRecordCommand(args)
+        case "inject": return try runInjectCommand(args)
         case "presets":
             let options = try parseRenderOptions(args)
             let out = options.out ?? "docs/presets.png"

@@ -1,0 +1,141 @@
+import Glibc
+import TouchCore
+
+/// What an input device is good for, judged from what it declares.
+public enum InputDeviceKind: String, Hashable, Sendable {
+    /// A touchscreen: `INPUT_PROP_DIRECT`, or `ABS_MT_POSITION_X`, or `ABS_X`/`ABS_Y` with
+    /// `BTN_TOUCH`.
+    case touchscreen
+    /// An absolute pointer: `ABS_X`/`ABS_Y` with `BTN_LEFT` (USB and virtio tablets, KVM
+    /// switches, QEMU's `virtio-tablet-pci`).
+    case absolutePointer
+    /// A touchpad (`INPUT_PROP_POINTER` without `INPUT_PROP_DIRECT`): it declares touch axes but
+    /// moves a pointer; never taken as a touchscreen, so a laptop's touchpad is not grabbed.
+    case touchpad
+    /// Anything else (keyboards, mice, buttons).
+    case other
+
+    public init(classifying device: DeviceDescription) {
+        let direct = device.properties.contains(InputProperty.direct)
+        let hasXY = device.hasAxis(AbsCode.x) && device.hasAxis(AbsCode.y)
+        let touchAxes =
+            device.hasAxis(AbsCode.mtPositionX) || (hasXY && device.hasKey(KeyCode.touch))
+        if device.properties.contains(InputProperty.pointer) && !direct && touchAxes {
+            self = .touchpad
+        } else if direct || touchAxes {
+            self = .touchscreen
+        } else if hasXY && device.hasKey(KeyCode.buttonLeft) {
+            self = .absolutePointer
+        } else {
+            self = .other
+        }
+    }
+
+    /// Whether the panel can take touches from it.
+    public var isTouchInput: Bool { self == .touchscreen || self == .absolutePointer }
+}
+
+/// One event node found by ``InputDiscovery/scan(directory:)``: its description, or why it could
+/// not be read.
+public struct DiscoveredDevice: Hashable, Sendable {
+    public var path: String
+    public var outcome: Result<Info, EvdevError>
+
+    public struct Info: Hashable, Sendable {
+        public var description: DeviceDescription
+        public var kind: InputDeviceKind
+        /// `libevdev_get_current_slot` at the scan (nil without slots).
+        public var currentSlot: Int?
+    }
+
+    public var info: Info? { try? outcome.get() }
+    public var error: EvdevError? {
+        if case .failure(let e) = outcome { return e }
+        return nil
+    }
+}
+
+/// Finds the input devices in `/dev/input`.
+public enum InputDiscovery {
+    public static let defaultDirectory = "/dev/input"
+
+    /// Opens every `event*` node in `directory` (in numeric order) and describes it. A node that
+    /// cannot be opened or is not an evdev device is reported with its error (permission denied
+    /// is per node, not fatal); only a directory that cannot be listed throws.
+    public static func scan(directory: String = defaultDirectory) throws(EvdevError) -> [DiscoveredDevice] {
+        try eventNodes(in: directory).map { path in
+            do throws(EvdevError) {
+                let device = try InputDevice(path: path)
+                let description = device.description
+                return DiscoveredDevice(
+                    path: path,
+                    outcome: .success(
+                        .init(
+                            description: description, kind: InputDeviceKind(classifying: description),
+                            currentSlot: device.currentSlot)))
+            } catch {
+                return DiscoveredDevice(path: path, outcome: .failure(error))
+            }
+        }
+    }
+
+    /// The paths of the `event*` entries of `directory`, event2 before event10.
+    public static func eventNodes(in directory: String) throws(EvdevError) -> [String] {
+        guard let dir = opendir(directory) else {
+            throw .listDirectory(path: directory, errno: SystemErrno(errno))
+        }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    String(cString: $0)
+                }
+            }
+            if isEventNodeName(name) { names.append(name) }
+        }
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        return names.sorted(by: eventNodeOrder).map { "\(base)/\($0)" }
+    }
+
+    /// `event` followed by anything (`event0`, `event12`): the evdev nodes.
+    public static func isEventNodeName(_ name: String) -> Bool {
+        name.hasPrefix("event") && name.count > "event".count
+    }
+
+    /// event2 < event10; names without a number after "event" sort by text, after the numbered.
+    static func eventNodeOrder(_ a: String, _ b: String) -> Bool {
+        let na = Int(a.dropFirst("event".count))
+        let nb = Int(b.dropFirst("event".count))
+        switch (na, nb) {
+        case (let x?, let y?): return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil): return a < b
+        }
+    }
+}
+
+extension DeviceMatch {
+    /// ``matches(path:description:)`` with symlinks (`/dev/input/by-id/…`) resolved on both
+    /// sides first: the I/O half of matching, which the pure TouchCore leaves to the edge.
+    public func matchesResolvingLinks(path: String, description: DeviceDescription) -> Bool {
+        if case .path(let wanted) = self, wanted != path {
+            guard let a = resolvedPath(wanted), let b = resolvedPath(path) else { return false }
+            return a == b
+        }
+        return matches(path: path, description: description)
+    }
+
+    /// The first device this names among those that could be read.
+    public func select(from devices: [DiscoveredDevice]) -> DiscoveredDevice? {
+        devices.first { d in d.info.map { matchesResolvingLinks(path: d.path, description: $0.description) } ?? false }
+    }
+}
+
+/// `realpath(3)`, or nil when the path does not resolve.
+private func resolvedPath(_ path: String) -> String? {
+    guard let r = realpath(path, nil) else { return nil }
+    defer { free(r) }
+    return String(cString: r)
+}

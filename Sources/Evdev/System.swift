@@ -1,0 +1,93 @@
+import CEvdev
+import Glibc
+
+// Every call into libc and libevdev that can fail goes through these two functions, so EINTR is
+// retried in one place and every failure comes back as an errno (the model is swift-system's
+// `valueOrErrno(retryOnInterrupt:)`).
+
+/// Runs a libc call that returns -1 and sets `errno` on failure, retrying it while it is
+/// interrupted by a signal. Returns the call's result, or the errno it failed with.
+func systemCall<T: FixedWidthInteger>(_ call: () -> T) -> Result<T, SystemErrno> {
+    while true {
+        let result = call()
+        if result != -1 { return .success(result) }
+        let code = errno
+        if code != EINTR { return .failure(SystemErrno(code)) }
+    }
+}
+
+/// Runs a libevdev call that returns a negative errno on failure (and 0 or a status otherwise),
+/// retrying it while it is interrupted by a signal.
+func libevdevCall(_ call: () -> Int32) -> Result<Int32, SystemErrno> {
+    while true {
+        let result = call()
+        if result >= 0 { return .success(result) }
+        if result != -EINTR { return .failure(SystemErrno(-result)) }
+    }
+}
+
+/// An errno value with its symbolic name and the C library's message.
+public struct SystemErrno: Error, RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: Int32
+
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+    public init(_ rawValue: Int32) { self.rawValue = rawValue }
+
+    /// `EACCES`: permission denied.
+    public static let permissionDenied = SystemErrno(EACCES)
+    /// `EPERM`: operation not permitted.
+    public static let notPermitted = SystemErrno(EPERM)
+    /// `ENOENT`: no such file or directory.
+    public static let noSuchFile = SystemErrno(ENOENT)
+    /// `ENODEV`: the device is gone (unplugged).
+    public static let noDevice = SystemErrno(ENODEV)
+    /// `EAGAIN`: nothing to read right now.
+    public static let wouldBlock = SystemErrno(EAGAIN)
+    /// `EINTR`: interrupted by a signal.
+    public static let interrupted = SystemErrno(EINTR)
+    /// `ENOTTY`: the file does not understand the ioctl (not an input device).
+    public static let notATerminal = SystemErrno(ENOTTY)
+    /// `EINVAL`: invalid argument.
+    public static let invalidArgument = SystemErrno(EINVAL)
+    /// `EBUSY`: someone else holds it (a grab).
+    public static let busy = SystemErrno(EBUSY)
+    /// `ENOTDIR`: not a directory.
+    public static let notADirectory = SystemErrno(ENOTDIR)
+    /// `EBADF`: a bad file descriptor.
+    public static let badFileDescriptor = SystemErrno(EBADF)
+
+    /// The C name (`EACCES`), or `errno N` for values without one here.
+    public var name: String {
+        switch rawValue {
+        case EPERM: "EPERM"
+        case ENOENT: "ENOENT"
+        case EINTR: "EINTR"
+        case EIO: "EIO"
+        case ENXIO: "ENXIO"
+        case EBADF: "EBADF"
+        case EAGAIN: "EAGAIN"
+        case ENOMEM: "ENOMEM"
+        case EACCES: "EACCES"
+        case EFAULT: "EFAULT"
+        case EBUSY: "EBUSY"
+        case ENODEV: "ENODEV"
+        case ENOTDIR: "ENOTDIR"
+        case EISDIR: "EISDIR"
+        case EINVAL: "EINVAL"
+        case EMFILE: "EMFILE"
+        case ENFILE: "ENFILE"
+        case ENOTTY: "ENOTTY"
+        case ENOSPC: "ENOSPC"
+        case ELOOP: "ELOOP"
+        case ENAMETOOLONG: "ENAMETOOLONG"
+        case EROFS: "EROFS"
+        default: "errno \(rawValue)"
+        }
+    }
+
+    /// The C library's message (`strerror`).
+    public var message: String { String(cString: strerror(rawValue)) }
+
+    /// `Permission denied (EACCES)`.
+    public var description: String { "\(message) (\(name))" }
+}

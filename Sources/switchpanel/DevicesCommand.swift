@@ -1,0 +1,272 @@
+import Evdev
+import Foundation
+import TouchCore
+
+// `switchpanel devices`, `switchpanel record` and `switchpanel inject`: the live input edge on
+// the command line.
+
+let devicesUsage = """
+    usage: switchpanel devices [--all] [--dir DIR]
+           switchpanel record [DEVICE] [--count N] [--grab] [--dir DIR]
+           switchpanel inject RECORDING.events [--desc DEVICE.desc] [--fast] [--start-after FILE]
+
+    devices  Lists the touchscreens and absolute pointers in /dev/input with their axes, ranges,
+             resolution, protocol and properties, and the nodes that could not be read and why.
+             --all lists every other input device too.
+    record   Writes a live device's description and events to stdout in evemu format until
+             Ctrl-C (or N events). DEVICE is a node path, a name, or vendor:product in hex
+             (0eef:0001); without it, the first touchscreen (else absolute pointer).
+    inject   Creates a uinput device from a recording's description and plays its events with
+             their original timing (for testing on a real kernel; needs /dev/uinput). Prints the
+             new node, then waits until FILE exists when --start-after is given.
+    """
+
+/// `switchpanel devices`.
+func runDevicesCommand(_ args: ArraySlice<String>) throws -> Int32 {
+    var all = false
+    var directory = InputDiscovery.defaultDirectory
+    var rest = args
+    while let arg = rest.popFirst() {
+        switch arg {
+        case "--help", "-h":
+            print(devicesUsage)
+            return 0
+        case "--all": all = true
+        case "--dir": directory = try optionValue(arg, &rest)
+        default: throw UsageError(message: "devices: unknown argument '\(arg)'")
+        }
+    }
+    let found = try InputDiscovery.scan(directory: directory)
+    if found.isEmpty {
+        print("no input devices in \(directory) (no event* nodes)")
+        return 0
+    }
+    var touchCount = 0
+    var others: [(String, DiscoveredDevice.Info)] = []
+    var failures: [(String, EvdevError)] = []
+    for device in found {
+        switch device.outcome {
+        case .success(let info) where info.kind.isTouchInput || all:
+            if info.kind.isTouchInput { touchCount += 1 }
+            print(describe(path: device.path, info))
+        case .success(let info): others.append((device.path, info))
+        case .failure(let error): failures.append((device.path, error))
+        }
+    }
+    if !others.isEmpty {
+        print("other input devices (--all for details):")
+        for (path, info) in others { print("  \(path)  \(info.kind.rawValue)  \"\(info.description.name)\"") }
+    }
+    if !failures.isEmpty {
+        print("could not read:")
+        for (_, error) in failures { print("  \(error)") }
+    }
+    if touchCount == 0 {
+        print("no touchscreen or absolute pointer found")
+    }
+    return 0
+}
+
+/// A device's listing: the node, kind and name, then ids, protocol, properties, axes and keys.
+func describe(path: String, _ info: DiscoveredDevice.Info) -> String {
+    let d = info.description
+    var lines = ["\(path)  \(info.kind.rawValue)  \"\(d.name)\""]
+    lines.append(
+        "    bus 0x\(hex4(d.bus)) vendor 0x\(hex4(d.vendor)) product 0x\(hex4(d.product)) version 0x\(hex4(d.version))")
+    var proto: String
+    switch d.touchProtocol {
+    case .multitouchB: proto = "multitouch type B (\(d.slotCount) slots)"
+    case .multitouchA: proto = "multitouch type A (anonymous contacts)"
+    case .singleTouch: proto = "single touch"
+    case .none: proto = "none (no position axes)"
+    }
+    if let slot = info.currentSlot, d.touchProtocol == .multitouchB { proto += ", current slot \(slot)" }
+    if let remap = d.suggestedAxisRemap {
+        let pairs = remap.mapping.sorted { $0.key < $1.key }.map { "\(absName($0.key)) → \(absName($0.value))" }
+        proto += "; position sent on other axes (\(pairs.joined(separator: ", ")))"
+    }
+    lines.append("    protocol: \(proto)")
+    let properties = d.properties.sorted().map { EventNames.property($0) ?? "property \($0)" }
+    lines.append("    properties: \(properties.isEmpty ? "none" : properties.joined(separator: ", "))")
+    let axes = (d.codes[EventType.abs] ?? []).sorted()
+    if !axes.isEmpty {
+        lines.append("    axes:")
+        for code in axes {
+            var line = "      " + absName(code).padding(toLength: 20, withPad: " ", startingAt: 0)
+            if let a = d.absInfo[code] {
+                line += "\(a.minimum) … \(a.maximum)"
+                if a.resolution != 0 {
+                    let units = code == AbsCode.mtOrientation ? "/rad" : "/mm"
+                    line += "  resolution \(a.resolution)\(units)"
+                }
+                if a.fuzz != 0 { line += "  fuzz \(a.fuzz)" }
+                if a.flat != 0 { line += "  flat \(a.flat)" }
+            }
+            lines.append(line)
+        }
+    }
+    let keys = (d.codes[EventType.key] ?? []).sorted()
+    if !keys.isEmpty {
+        let names = keys.prefix(12).map { EventNames.name(type: EventType.key, code: $0) ?? "key \($0)" }
+        lines.append("    keys: \(names.joined(separator: ", "))\(keys.count > 12 ? ", … (\(keys.count) keys)" : "")")
+    }
+    return lines.joined(separator: "\n")
+}
+
+private func absName(_ code: UInt16) -> String {
+    EventNames.name(type: EventType.abs, code: code) ?? "ABS_\(code)"
+}
+
+private func hex4(_ v: UInt16) -> String {
+    let s = String(v, radix: 16)
+    return String(repeating: "0", count: max(0, 4 - s.count)) + s
+}
+
+private func optionValue(_ option: String, _ rest: inout ArraySlice<String>) throws -> String {
+    guard let v = rest.popFirst() else { throw UsageError(message: "\(option) needs a value") }
+    return v
+}
+
+// MARK: record
+
+/// `switchpanel record`.
+func runRecordCommand(_ args: ArraySlice<String>) throws -> Int32 {
+    var selector: DeviceMatch?
+    var count: Int?
+    var grab = false
+    var directory = InputDiscovery.defaultDirectory
+    var rest = args
+    while let arg = rest.popFirst() {
+        switch arg {
+        case "--count":
+            let v = try optionValue(arg, &rest)
+            guard let n = Int(v), n > 0 else { throw UsageError(message: "--count needs a positive number") }
+            count = n
+        case "--help", "-h":
+            print(devicesUsage)
+            return 0
+        case "--grab": grab = true
+        case "--dir": directory = try optionValue(arg, &rest)
+        default:
+            guard selector == nil, !arg.hasPrefix("--") else {
+                throw UsageError(message: "record: unknown argument '\(arg)'")
+            }
+            guard let match = DeviceMatch(arg) else { throw UsageError(message: "record: empty device name") }
+            selector = match
+        }
+    }
+    let path = try recordingDevicePath(selector, directory: directory)
+    let device = try InputDevice(path: path)
+    // Signals first, so a Ctrl-C during the header still ends the recording cleanly.
+    let signals = try TerminationSignals()
+    if grab { try device.grab() }
+    let output = FileHandle.standardOutput
+    output.write(Data(EvemuWriter.header(device.description, names: EventNames.name).utf8))
+    note("recording \(path) (\"\(device.name)\"); Ctrl-C to stop")
+    var written = 0
+    while true {
+        let ready = try waitForReadable([device.fileDescriptor, signals.fileDescriptor])
+        if ready.contains(signals.fileDescriptor), signals.received() != nil { break }
+        let read = Result { () throws(EvdevError) in try device.readAvailable() }
+        if case .failure(let error) = read, error.isDeviceGone {
+            note("\(path): the device went away; \(written) events recorded")
+            return 1
+        }
+        let results = try read.get()
+        var text = ""
+        for result in results {
+            switch result {
+            case .event(let event):
+                text += EvemuWriter.eventLine(event, names: EventNames.name) + "\n"
+                written += 1
+            case .dropped(_, let syncEvents, let time):
+                let drop = InputEvent(time: time, type: EventType.syn, code: SynCode.dropped, value: 0)
+                for event in [drop] + syncEvents {
+                    text += EvemuWriter.eventLine(event, names: EventNames.name) + "\n"
+                    written += 1
+                }
+            }
+            if let count, written >= count { break }
+        }
+        output.write(Data(text.utf8))
+        if let count, written >= count { break }
+    }
+    note("\(written) events recorded")
+    return 0
+}
+
+/// The node to record: the selected device, or the first touchscreen, else absolute pointer.
+private func recordingDevicePath(_ selector: DeviceMatch?, directory: String) throws -> String {
+    if case .path(let path) = selector { return path }
+    let found = try InputDiscovery.scan(directory: directory)
+    if let selector {
+        guard let device = selector.select(from: found) else {
+            throw ReplayError("no input device matches \(selector) (`switchpanel devices` lists them)")
+        }
+        return device.path
+    }
+    let readable = found.compactMap { d in d.info.map { (d.path, $0.kind) } }
+    if let touch = readable.first(where: { $0.1 == .touchscreen }) ?? readable.first(where: { $0.1.isTouchInput }) {
+        return touch.0
+    }
+    let denied = found.compactMap(\.error).first { $0.isPermissionDenied }
+    throw ReplayError(
+        "no touchscreen or absolute pointer in \(directory)" + (denied.map { " (\($0))" } ?? ""))
+}
+
+private func note(_ line: String) {
+    FileHandle.standardError.write(Data("switchpanel: \(line)\n".utf8))
+}
+
+// MARK: inject
+
+/// `switchpanel inject`.
+func runInjectCommand(_ args: ArraySlice<String>) throws -> Int32 {
+    var file: String?
+    var desc: String?
+    var fast = false
+    var startAfter: String?
+    var rest = args
+    while let arg = rest.popFirst() {
+        switch arg {
+        case "--desc": desc = try optionValue(arg, &rest)
+        case "--help", "-h":
+            print(devicesUsage)
+            return 0
+        case "--fast": fast = true
+        case "--start-after": startAfter = try optionValue(arg, &rest)
+        default:
+            guard file == nil, !arg.hasPrefix("--") else {
+                throw UsageError(message: "inject: unknown argument '\(arg)'")
+            }
+            file = arg
+        }
+    }
+    guard let file else { throw UsageError(message: "inject needs a recording (evemu .events)") }
+    let recording = try EvemuRecording.parse(try readText(file))
+    guard let device = try desc.map({ try DeviceDescription.parse(try readText($0)) }) ?? recording.device else {
+        throw ReplayError("\(file) has no device header; pass the device's .desc with --desc")
+    }
+    let virtual = try VirtualInputDevice(device)
+    print("created \(virtual.devnode ?? "(unknown node)") \"\(device.name)\"")
+    fflush(nil)
+    if let startAfter {
+        while !FileManager.default.fileExists(atPath: startAfter) { usleep(10_000) }
+    } else {
+        usleep(200_000)  // let readers find the new node
+    }
+    let start = Date()
+    let first = recording.events.first?.time ?? 0
+    for event in recording.events {
+        // SYN_DROPPED is the kernel's to send; the frame it spoiled is written as recorded.
+        if event.type == EventType.syn && event.code == SynCode.dropped { continue }
+        if !fast {
+            let wait = (event.time - first) - Date().timeIntervalSince(start)
+            if wait > 0.0005 { usleep(UInt32(min(wait, 10) * 1_000_000)) }
+        }
+        try virtual.write(event)
+    }
+    usleep(200_000)  // let readers drain before the device goes away
+    print("injected \(recording.events.count) events")
+    return 0
+}

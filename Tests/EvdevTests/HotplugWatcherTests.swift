@@ -1,0 +1,71 @@
+import Glibc
+import XCTest
+
+@testable import Evdev
+
+/// inotify on a temporary directory standing in for /dev/input.
+final class HotplugWatcherTests: XCTestCase {
+    func testSeesEventNodesCreatedChangedAndRemoved() throws {
+        let dir = try TemporaryDirectory()
+        let watcher = try HotplugWatcher(directory: dir.path)
+        XCTAssertGreaterThanOrEqual(watcher.fileDescriptor, 0)
+        XCTAssertEqual(try watcher.readChanges(), [], "nothing happened yet")
+
+        try dir.write(dir.path + "/event5", "")
+        try dir.write(dir.path + "/mouse1", "")
+        XCTAssertEqual(chmod(dir.path + "/event5", 0o660), 0)
+        XCTAssertTrue(pollReadable(watcher.fileDescriptor))
+        let created = try watcher.readChanges()
+        XCTAssertEqual(created.first, .added(dir.path + "/event5"))
+        XCTAssertEqual(created.last, .attributesChanged(dir.path + "/event5"))
+        XCTAssertFalse(created.contains { "\($0)".contains("mouse1") })
+
+        XCTAssertEqual(rename(dir.path + "/event5", dir.path + "/event6"), 0)
+        XCTAssertEqual(unlink(dir.path + "/event6"), 0)
+        XCTAssertEqual(unlink(dir.path + "/mouse1"), 0)
+        XCTAssertEqual(
+            try watcher.readChanges(),
+            [.removed(dir.path + "/event5"), .added(dir.path + "/event6"), .removed(dir.path + "/event6")])
+        XCTAssertEqual(try watcher.readChanges(), [])
+    }
+
+    func testReportsTheDirectoryGoingAway() throws {
+        let dir = try TemporaryDirectory()
+        let sub = dir.path + "/input"
+        XCTAssertEqual(mkdir(sub, 0o755), 0)
+        let watcher = try HotplugWatcher(directory: sub)
+        XCTAssertEqual(rmdir(sub), 0)
+        XCTAssertTrue(try watcher.readChanges().contains(.directoryRemoved))
+    }
+
+    func testWatchingAMissingDirectoryIsAnError() {
+        XCTAssertThrowsError(try HotplugWatcher(directory: "/nonexistent/input")) { error in
+            XCTAssertEqual(
+                error as? EvdevError,
+                .inotify(call: "inotify_add_watch", path: "/nonexistent/input", errno: .noSuchFile))
+        }
+    }
+
+    func testTheWatcherClosesItsDescriptor() throws {
+        let dir = try TemporaryDirectory()
+        let before = openDescriptorCount()
+        for _ in 0..<20 { _ = try HotplugWatcher(directory: dir.path) }
+        XCTAssertEqual(openDescriptorCount(), before)
+    }
+
+    func testParsesOverflow() {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let overflow = UInt32(IN_Q_OVERFLOW)
+        withUnsafeBytes(of: overflow.littleEndian) { bytes.replaceSubrange(4..<8, with: $0) }
+        let changes = bytes.withUnsafeBytes { HotplugWatcher.parse($0, directory: "/dev/input") }
+        XCTAssertEqual(changes, [.overflowed])
+        // A truncated record is ignored, not read past.
+        let truncated = [UInt8](repeating: 0xff, count: 20)
+        XCTAssertEqual(truncated.withUnsafeBytes { HotplugWatcher.parse($0, directory: "/dev/input") }, [])
+    }
+}
+
+func pollReadable(_ fd: Int32, timeoutMilliseconds: Int32 = 1000) -> Bool {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, timeoutMilliseconds) == 1
+}
