@@ -11,6 +11,7 @@ import PackageDescription
 //   Evdev        the edge to libevdev and inotify: input devices, discovery, hot-plug, live events.
 //   Widget       pure Swift: the toggle switch (style, presets, animation, touch tracking, drawing).
 //   Panel        pure Swift: board configs (strict JSON with paths in every error) and the layout.
+//   PanelRuntime the panel's edges to the system: durable state files (then actions, socket, loop).
 //   BenchScene   the benchmark scene of docs/bench-scene, drawn through Raster's public API.
 //   switchpanel  the command-line program; switchpanel-bench the benchmark (the only user of cairo).
 let package = Package(
@@ -48,6 +49,7 @@ let package = Package(
         .target(name: "Evdev", dependencies: ["TouchCore", "CEvdev"]),
         .target(name: "Widget", dependencies: ["Raster", "TouchCore"]),
         .target(name: "Panel", dependencies: ["Raster", "Widget", "TouchCore"]),
+        .target(name: "PanelRuntime", dependencies: ["Panel"]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
             name: "CCairo",
@@ -61,6 +63,7 @@ let package = Package(
             name: "switchpanel-bench",
             dependencies: ["Raster", "RasterPNG", "BenchScene", "CCairo"]
         ),
+        .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelRuntime"]),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Widget", "Raster", "TouchCore"]),
         // KernelCaptures/: recordings read back live from a uinput device in the QEMU guest.
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "TouchCore", "CEvdev"], exclude: ["KernelCaptures"]),
