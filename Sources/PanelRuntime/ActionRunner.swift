@@ -175,6 +175,6 @@ public final class ActionRunner {
 /// Calls `body` with a NULL-terminated C array of the strings.
 private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
     let pointers = strings.map { strdup($0) } + [nil]
-    defer { pointers.forEach { free($0) } }
+    defer { for p in pointers { free(p) } }
     return body(pointers)
 }
