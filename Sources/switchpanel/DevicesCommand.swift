@@ -122,11 +122,6 @@ private func hex4(_ v: UInt16) -> String {
     return String(repeating: "0", count: max(0, 4 - s.count)) + s
 }
 
-private func optionValue(_ option: String, _ rest: inout ArraySlice<String>) throws -> String {
-    guard let v = rest.popFirst() else { throw UsageError(message: "\(option) needs a value") }
-    return v
-}
-
 // MARK: record
 
 /// `switchpanel record`.

@@ -39,6 +39,12 @@ let usage = """
                      (default XRGB8888); the PNG shows what that format can hold
     """
 
+/// The value after `option`, taken from `rest`: every command reads its options through this.
+func optionValue(_ option: String, _ rest: inout ArraySlice<String>) throws(UsageError) -> String {
+    guard let v = rest.popFirst() else { throw UsageError(message: "\(option) needs a value") }
+    return v
+}
+
 struct RenderOptions {
     var out: String?
     var config: String?
@@ -51,10 +57,7 @@ func parseRenderOptions(_ args: ArraySlice<String>) throws(UsageError) -> Render
     var options = RenderOptions()
     var rest = args
     while let arg = rest.popFirst() {
-        func value() throws(UsageError) -> String {
-            guard let v = rest.popFirst() else { throw UsageError(message: "\(arg) needs a value") }
-            return v
-        }
+        func value() throws(UsageError) -> String { try optionValue(arg, &rest) }
         switch arg {
         case "--out": options.out = try value()
         case "--headless": options.headless = true
@@ -89,11 +92,7 @@ func renderDemo(_ options: RenderOptions) -> Image {
     switches[2].setOn(false, animated: true, now: 0)
     DemoPanel.draw(
         Canvas(image: logical), switches: switches, renderer: SwitchRenderer(labels: labelRenderer()), now: 0.1)
-    let size = options.rotation.physicalSize(width: logical.width, height: logical.height)
-    let framebuffer = Image(width: size.width, height: size.height, format: options.format)
-    Blitter.copy(
-        from: logical.surface, rect: logical.bounds, to: framebuffer.surface, at: (0, 0), rotation: options.rotation)
-    return framebuffer
+    return logical.converted(to: options.format, rotation: options.rotation)
 }
 
 /// Replays `replay` against the demo panel, prints its value changes and a summary, and writes
@@ -101,10 +100,7 @@ func renderDemo(_ options: RenderOptions) -> Image {
 func replayAndWrite(_ replay: Replay, options: RenderOptions, out: String) throws {
     print("replaying \(replay.recordingName) (\(replay.device.name), \(replay.recording.events.count) events)")
     let (logical, summary) = try replay.run(width: DemoPanel.width, height: DemoPanel.height) { print($0) }
-    let size = options.rotation.physicalSize(width: logical.width, height: logical.height)
-    let framebuffer = Image(width: size.width, height: size.height, format: options.format)
-    Blitter.copy(
-        from: logical.surface, rect: logical.bounds, to: framebuffer.surface, at: (0, 0), rotation: options.rotation)
+    let framebuffer = logical.converted(to: options.format, rotation: options.rotation)
     try writePNG(framebuffer, to: out)
     print(
         String(
@@ -127,10 +123,7 @@ func renderConfig(_ config: BoardConfig) throws -> Image {
     let view = try PanelView(config: config, renderer: renderer)
     let logical = Image(width: view.layout.width, height: view.layout.height, format: .argb8888)
     view.draw(on: Canvas(image: logical), at: 0)
-    let d = config.display
-    let framebuffer = Image(width: d.width, height: d.height, format: d.format)
-    Blitter.copy(from: logical.surface, rect: logical.bounds, to: framebuffer.surface, at: (0, 0), rotation: d.rotation)
-    return framebuffer
+    return logical.converted(to: config.display.format, rotation: config.display.rotation)
 }
 
 /// A text file's contents, or an error naming the file.
@@ -193,10 +186,7 @@ func main() -> Int32 {
             var out = "out/replay.png"
             var file: String?
             while let arg = rest.popFirst() {
-                func value() throws(UsageError) -> String {
-                    guard let v = rest.popFirst() else { throw UsageError(message: "\(arg) needs a value") }
-                    return v
-                }
+                func value() throws(UsageError) -> String { try optionValue(arg, &rest) }
                 switch arg {
                 case "--desc": desc = try value()
                 case "--frames": frames = try value()

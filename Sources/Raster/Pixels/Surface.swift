@@ -84,10 +84,12 @@ public final class Image: @unchecked Sendable {
     public func pixel(x: Int, y: Int) -> PremultipliedColor { surface.pixel(x: x, y: y) }
     public func setPixel(x: Int, y: Int, _ color: PremultipliedColor) { surface.setPixel(x: x, y: y, color) }
 
-    /// A copy of the pixels converted to `format` (same size).
-    public func converted(to format: PixelFormat) -> Image {
-        let out = Image(width: width, height: height, format: format)
-        Blitter.copy(from: surface, rect: bounds, to: out.surface, at: (0, 0), rotation: .none)
+    /// A copy of the pixels converted to `format` and turned by `rotation`: the physical
+    /// framebuffer that shows this (logical) picture.
+    public func converted(to format: PixelFormat, rotation: Rotation = .none) -> Image {
+        let size = rotation.physicalSize(width: width, height: height)
+        let out = Image(width: size.width, height: size.height, format: format)
+        Blitter.copy(from: surface, rect: bounds, to: out.surface, at: (0, 0), rotation: rotation)
         return out
     }
 }
