@@ -63,17 +63,6 @@ public enum Math {
         return y > 0 ? pi / 2 : (y < 0 ? -pi / 2 : 0)
     }
 
-    /// asin(x) for x in [−1, 1] (clamped).
-    public static func asin(_ x: Double) -> Double {
-        let c = min(1, max(-1, x))
-        let s = max(0, 1 - c * c).squareRoot()
-        if s == 0 { return c > 0 ? pi / 2 : -pi / 2 }
-        // asin(c) = atan(c / s), computed through the smaller ratio for accuracy near ±1.
-        if abs(c) <= s { return atan(c / s) }
-        let a = pi / 2 - atan(s / abs(c))
-        return c < 0 ? -a : a
-    }
-
     /// eˣ, to full double precision for |x| < 700.
     public static func exp(_ x: Double) -> Double {
         if x.isNaN { return x }
