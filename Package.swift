@@ -8,7 +8,10 @@ import PackageDescription
 //   RasterPNG    the edge to libpng: read and write images as PNG.
 //   TextRender   the edge to FreeType and fontconfig: find fonts, measure and draw text labels.
 //   TouchCore    pure Swift: evdev events, evemu recordings, the touch state machine and calibration.
+//   LinuxIO      the edge's shared plumbing: errno values, signalfd, timerfd, poll, the monotonic clock.
 //   Evdev        the edge to libevdev and inotify: input devices, discovery, hot-plug, live events.
+//   Presentation pure Swift: the display interface, the in-memory display with simulated vblank,
+//                and the compositor that repaints only damage and copies it by buffer age.
 //   Widget       pure Swift: the toggle switch (style, presets, animation, touch tracking, drawing).
 //   Panel        pure Swift: board configs (strict JSON with paths in every error) and the layout.
 //   PanelRuntime the panel's edges to the system: durable state files (then actions, socket, loop).
@@ -46,8 +49,11 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
-        .target(name: "Evdev", dependencies: ["TouchCore", "CEvdev"]),
+        .systemLibrary(name: "CLinux"),
+        .target(name: "LinuxIO", dependencies: ["CLinux"]),
+        .target(name: "Evdev", dependencies: ["TouchCore", "CEvdev", "LinuxIO"]),
         .target(name: "Widget", dependencies: ["Raster", "TouchCore"]),
+        .target(name: "Presentation", dependencies: ["Raster"]),
         .target(name: "Panel", dependencies: ["Raster", "Widget", "TouchCore"]),
         .target(name: "PanelRuntime", dependencies: ["Panel"]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
@@ -58,7 +64,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "switchpanel",
-            dependencies: ["Raster", "RasterPNG", "Widget", "TextRender", "Panel", "TouchCore", "BenchScene", "Evdev"]),
+            dependencies: [
+                "Raster", "RasterPNG", "Widget", "TextRender", "Panel", "TouchCore", "BenchScene", "Evdev", "LinuxIO",
+            ]),
         .executableTarget(
             name: "switchpanel-bench",
             dependencies: ["Raster", "RasterPNG", "BenchScene", "CCairo"]
@@ -66,7 +74,8 @@ let package = Package(
         .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelRuntime"]),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Widget", "Raster", "TouchCore"]),
         // KernelCaptures/: recordings read back live from a uinput device in the QEMU guest.
-        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "TouchCore", "CEvdev"], exclude: ["KernelCaptures"]),
+        .testTarget(
+            name: "EvdevTests", dependencies: ["Evdev", "TouchCore", "CEvdev", "LinuxIO"], exclude: ["KernelCaptures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(
             name: "TouchCoreTests", dependencies: ["TouchCore", "Raster", "TestSupport"], exclude: ["Recordings"]),

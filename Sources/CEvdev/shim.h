@@ -1,12 +1,8 @@
-// libevdev, the kernel's input definitions, inotify (hot-plug) and signalfd (record's SIGINT),
-// for the Evdev module. Only the Evdev module imports this.
+// libevdev, the kernel's input definitions and inotify (hot-plug), for the Evdev module. Only the Evdev module imports this.
 #include <libevdev/libevdev.h>
 #include <libevdev/libevdev-uinput.h>
 #include <linux/input.h>
 #include <sys/inotify.h>
-#include <sys/signalfd.h>
-#include <signal.h>
-#include <poll.h>
 
 // input_event's time is `struct timeval time` on 64-bit systems but `__sec`/`__usec` on 32-bit
 // ones built with 64-bit time_t (armhf with _TIME_BITS=64). linux/input.h hides the difference

@@ -1,4 +1,5 @@
 import Glibc
+import LinuxIO
 
 /// A failure at the evdev edge: which call failed, on what, and the errno — with a description
 /// that says what to do about it.

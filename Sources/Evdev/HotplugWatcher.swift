@@ -1,5 +1,6 @@
 import CEvdev
 import Glibc
+import LinuxIO
 
 /// Watches a directory of device nodes (`/dev/input`) with inotify and reports `event*` nodes
 /// appearing and disappearing, so devices are opened and closed without a restart.

@@ -1,5 +1,6 @@
 import CEvdev
 import Glibc
+import LinuxIO
 import TouchCore
 
 /// An open evdev device node (`/dev/input/eventN`): owns the file descriptor and the libevdev
@@ -43,7 +44,7 @@ public final class InputDevice {
             close(fd)
             throw .libevdev(call: "libevdev_new", path: path, errno: SystemErrno(ENOMEM))
         }
-        if case .failure(let e) = libevdevCall({ libevdev_set_fd(handle, fd) }) {
+        if case .failure(let e) = negativeErrnoCall({ libevdev_set_fd(handle, fd) }) {
             libevdev_free(handle)
             close(fd)
             throw .libevdev(call: "libevdev_set_fd", path: path, errno: e)
@@ -90,7 +91,7 @@ public final class InputDevice {
     /// Takes the device for this process alone (`EVIOCGRAB`): the console and other readers stop
     /// seeing its events. Released by ``ungrab()`` or when the device is closed.
     public func grab() throws(EvdevError) {
-        if case .failure(let e) = libevdevCall({ libevdev_grab(handle, LIBEVDEV_GRAB) }) {
+        if case .failure(let e) = negativeErrnoCall({ libevdev_grab(handle, LIBEVDEV_GRAB) }) {
             throw .libevdev(call: "libevdev_grab", path: path, errno: e)
         }
         isGrabbed = true
@@ -98,7 +99,7 @@ public final class InputDevice {
 
     /// Releases a grab.
     public func ungrab() throws(EvdevError) {
-        if case .failure(let e) = libevdevCall({ libevdev_grab(handle, LIBEVDEV_UNGRAB) }) {
+        if case .failure(let e) = negativeErrnoCall({ libevdev_grab(handle, LIBEVDEV_UNGRAB) }) {
             throw .libevdev(call: "libevdev_grab", path: path, errno: e)
         }
         isGrabbed = false
@@ -108,7 +109,7 @@ public final class InputDevice {
     /// (`EVIOCSCLOCKID`), so event times compare with a monotonic "now". Recordings keep the
     /// default.
     public func useMonotonicClock() throws(EvdevError) {
-        if case .failure(let e) = libevdevCall({ libevdev_set_clock_id(handle, CLOCK_MONOTONIC) }) {
+        if case .failure(let e) = negativeErrnoCall({ libevdev_set_clock_id(handle, CLOCK_MONOTONIC) }) {
             throw .libevdev(call: "libevdev_set_clock_id", path: path, errno: e)
         }
     }
@@ -145,7 +146,7 @@ struct LibevdevEventSource: EventSource {
     mutating func nextEvent(sync: Bool) -> Result<(status: Int32, event: InputEvent), SystemErrno> {
         var raw = input_event()
         let flags = sync ? LIBEVDEV_READ_FLAG_SYNC.rawValue : LIBEVDEV_READ_FLAG_NORMAL.rawValue
-        return libevdevCall { libevdev_next_event(handle, flags, &raw) }.map { status in
+        return negativeErrnoCall { libevdev_next_event(handle, flags, &raw) }.map { status in
             (status, InputEvent(raw))
         }
     }

@@ -1,4 +1,5 @@
 import Glibc
+import LinuxIO
 import TouchCore
 
 /// What an input device is good for, judged from what it declares.

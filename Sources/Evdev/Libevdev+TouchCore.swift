@@ -1,4 +1,5 @@
 import CEvdev
+import LinuxIO
 import TouchCore
 
 /// Capability and state queries on a libevdev handle, in TouchCore's terms.

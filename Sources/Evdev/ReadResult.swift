@@ -1,3 +1,4 @@
+import LinuxIO
 import TouchCore
 
 /// One item of ``InputDevice/readAvailable()``: an event, or the point where the kernel dropped

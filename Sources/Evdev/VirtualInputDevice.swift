@@ -1,5 +1,6 @@
 import CEvdev
 import Glibc
+import LinuxIO
 import TouchCore
 
 /// A libevdev device made by hand from a ``TouchCore/DeviceDescription`` (`libevdev_new()` and
@@ -65,7 +66,7 @@ public final class VirtualInputDevice {
         let template = try LibevdevTemplate(device)
         self.template = template
         var created: OpaquePointer?
-        let status = libevdevCall {
+        let status = negativeErrnoCall {
             libevdev_uinput_create_from_device(template.handle, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &created)
         }
         switch status {
@@ -83,7 +84,7 @@ public final class VirtualInputDevice {
 
     /// Emits one event (the kernel stamps it with the time of the write).
     public func write(_ event: InputEvent) throws(EvdevError) {
-        let status = libevdevCall {
+        let status = negativeErrnoCall {
             libevdev_uinput_write_event(uinput, UInt32(event.type), UInt32(event.code), event.value)
         }
         if case .failure(let e) = status { throw .uinput(call: "libevdev_uinput_write_event", errno: e) }

@@ -1,5 +1,6 @@
 import Evdev
 import Foundation
+import LinuxIO
 import TouchCore
 
 // `switchpanel devices`, `switchpanel record` and `switchpanel inject`: the live input edge on
@@ -153,7 +154,7 @@ func runRecordCommand(_ args: ArraySlice<String>) throws -> Int32 {
     let path = try recordingDevicePath(selector, directory: directory)
     let device = try InputDevice(path: path)
     // Signals first, so a Ctrl-C during the header still ends the recording cleanly.
-    let signals = try TerminationSignals()
+    let signals = try SignalDescriptor()
     if grab { try device.grab() }
     let output = FileHandle.standardOutput
     output.write(Data(EvemuWriter.header(device.description, names: EventNames.name).utf8))

@@ -1,5 +1,6 @@
 import CEvdev
 import Glibc
+import LinuxIO
 import TouchCore
 import XCTest
 

@@ -57,6 +57,21 @@ public enum Rotation: Int, CaseIterable, Hashable, Sendable, Codable {
         let b = physicalPixel(x: r.maxX - 1, y: r.maxY - 1, width: width, height: height)
         return IntRect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x) + 1, height: abs(a.y - b.y) + 1)
     }
+
+    /// The rotation that turns the physical buffer back to the logical picture.
+    public var inverse: Rotation {
+        switch self {
+        case .none: .none
+        case .quarter: .threeQuarters
+        case .half: .half
+        case .threeQuarters: .quarter
+        }
+    }
+
+    /// The logical rectangle shown by a physical one; `width`/`height` are the physical size.
+    public func logicalRect(_ r: IntRect, width: Int, height: Int) -> IntRect {
+        inverse.physicalRect(r, width: width, height: height)
+    }
 }
 
 /// Copies pixels between surfaces, converting formats and rotating: how a logical ARGB8888

@@ -1,13 +1,12 @@
-import CEvdev
 import Glibc
 
-// Every call into libc and libevdev that can fail goes through these two functions, so EINTR is
+// Every call into libc, libevdev and libdrm that can fail goes through these two functions, so EINTR is
 // retried in one place and every failure comes back as an errno (the model is swift-system's
 // `valueOrErrno(retryOnInterrupt:)`).
 
 /// Runs a libc call that returns -1 and sets `errno` on failure, retrying it while it is
 /// interrupted by a signal. Returns the call's result, or the errno it failed with.
-func systemCall<T: FixedWidthInteger>(_ call: () -> T) -> Result<T, SystemErrno> {
+public func systemCall<T: FixedWidthInteger>(_ call: () -> T) -> Result<T, SystemErrno> {
     while true {
         let result = call()
         if result != -1 { return .success(result) }
@@ -16,9 +15,10 @@ func systemCall<T: FixedWidthInteger>(_ call: () -> T) -> Result<T, SystemErrno>
     }
 }
 
-/// Runs a libevdev call that returns a negative errno on failure (and 0 or a status otherwise),
+/// Runs a call that returns a negative errno on failure (libevdev, and libdrm's `drm*` helpers
+/// that return `-errno`) and 0 or a status otherwise,
 /// retrying it while it is interrupted by a signal.
-func libevdevCall(_ call: () -> Int32) -> Result<Int32, SystemErrno> {
+public func negativeErrnoCall(_ call: () -> Int32) -> Result<Int32, SystemErrno> {
     while true {
         let result = call()
         if result >= 0 { return .success(result) }
@@ -81,6 +81,14 @@ public struct SystemErrno: Error, RawRepresentable, Hashable, Sendable, CustomSt
         case ELOOP: "ELOOP"
         case ENAMETOOLONG: "ENAMETOOLONG"
         case EROFS: "EROFS"
+        case EPIPE: "EPIPE"
+        case ENOSYS: "ENOSYS"
+        case EOPNOTSUPP: "EOPNOTSUPP"
+        case ECONNRESET: "ECONNRESET"
+        case EADDRINUSE: "EADDRINUSE"
+        case ETIMEDOUT: "ETIMEDOUT"
+        case ECHILD: "ECHILD"
+        case EEXIST: "EEXIST"
         default: "errno \(rawValue)"
         }
     }
@@ -90,4 +98,21 @@ public struct SystemErrno: Error, RawRepresentable, Hashable, Sendable, CustomSt
 
     /// `Permission denied (EACCES)`.
     public var description: String { "\(message) (\(name))" }
+}
+
+/// A failed system call: which call, on what (a path, or empty), and the errno.
+public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var call: String
+    public var path: String
+    public var errno: SystemErrno
+
+    public init(call: String, path: String = "", errno: SystemErrno) {
+        self.call = call
+        self.path = path
+        self.errno = errno
+    }
+
+    public var description: String {
+        path.isEmpty ? "\(call) failed: \(errno)" : "\(call)(\(path)) failed: \(errno)"
+    }
 }
