@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "Widget", dependencies: ["Raster", "TouchCore"]),
         .target(name: "Presentation", dependencies: ["Raster"]),
         .target(name: "Panel", dependencies: ["Raster", "Widget", "TouchCore"]),
-        .target(name: "PanelRuntime", dependencies: ["Panel"]),
+        .target(name: "PanelRuntime", dependencies: ["Panel", "Presentation", "Raster", "Widget", "TouchCore", "LinuxIO", "Evdev", "CLinux"]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
             name: "CCairo",
@@ -65,13 +65,13 @@ let package = Package(
         .executableTarget(
             name: "switchpanel",
             dependencies: [
-                "Raster", "RasterPNG", "Widget", "TextRender", "Panel", "TouchCore", "BenchScene", "Evdev", "LinuxIO",
+                "Raster", "RasterPNG", "Widget", "TextRender", "Panel", "TouchCore", "BenchScene", "Evdev", "LinuxIO", "PanelRuntime", "Presentation",
             ]),
         .executableTarget(
             name: "switchpanel-bench",
             dependencies: ["Raster", "RasterPNG", "BenchScene", "CCairo"]
         ),
-        .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelRuntime"]),
+        .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelRuntime", "Panel", "LinuxIO"]),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Widget", "Raster", "TouchCore"]),
         // KernelCaptures/: recordings read back live from a uinput device in the QEMU guest.
         .testTarget(

@@ -7,3 +7,9 @@
 #include <sys/un.h>
 #include <signal.h>
 #include <poll.h>
+
+// accept4 (the accepted socket non-blocking and close-on-exec atomically) is declared only under
+// _GNU_SOURCE, which Swift's importer does not define; glibc has exported it since 2.10.
+#ifndef __USE_GNU
+extern int accept4(int fd, struct sockaddr *addr, socklen_t *addr_len, int flags);
+#endif

@@ -35,9 +35,23 @@ public struct DisplayConfig: Sendable {
     public var format: PixelFormat
     /// Scale of every switch and text (dense panels use 2).
     public var scale: Double
+    /// The refresh rate of the configured mode ("800x480@60"), nil when the mode names none.
+    public var refreshRate: Double?
 
     /// The size the layout is drawn in, after rotation.
     public var logicalSize: (width: Int, height: Int) { rotation.logicalSize(width: width, height: height) }
+
+    /// Turns the same logical picture by `rotation` onto a framebuffer of `format` (the
+    /// command line's `--rotation` and `--format`): the mode follows, the layout does not change.
+    public mutating func override(rotation: Rotation?, format: PixelFormat?) {
+        if let rotation {
+            let logical = logicalSize
+            (width, height) = rotation.physicalSize(width: logical.width, height: logical.height)
+            self.rotation = rotation
+            mode = "\(width)x\(height)" + (refreshRate.map { "@\(Int($0))" } ?? "")
+        }
+        if let format { self.format = format }
+    }
 }
 
 public struct TouchConfig: Sendable {
@@ -161,7 +175,8 @@ extension BoardConfig {
 
     static func parseDisplay(_ node: ConfigNode?) throws(ConfigError) -> DisplayConfig {
         var d = DisplayConfig(
-            card: nil, connector: nil, mode: nil, width: 800, height: 480, rotation: .none, format: .xrgb8888, scale: 1)
+            card: nil, connector: nil, mode: nil, width: 800, height: 480, rotation: .none, format: .xrgb8888, scale: 1,
+            refreshRate: nil)
         guard let node else { return d }
         let o = try node.object(allowed: ["card", "connector", "mode", "rotation", "format", "scale"])
         d.card = try o.optional("card")?.nonEmptyString()
@@ -177,6 +192,7 @@ extension BoardConfig {
                 throw ConfigError(m.path, "\"\(text)\": the refresh rate must be a number of Hz (1…1000)")
             }
             (d.mode, d.width, d.height) = (text, w, h)
+            d.refreshRate = text.split(separator: "@").dropFirst().first.flatMap { Double($0) }
         }
         if let r = o.optional("rotation") {
             let degrees = try r.integer(in: 0...270)
@@ -287,7 +303,7 @@ extension BoardConfig {
 
     static func parseSwitch(_ node: ConfigNode, theme: ThemeConfig) throws(ConfigError) -> SwitchConfig {
         let o = try node.object(allowed: [
-            "id", "label", "style", "initial", "enabled", "position", "actions", "revertOnFailure",
+            "id", "label", "preset", "style", "initial", "enabled", "position", "actions", "revertOnFailure",
         ])
         let idNode = try o.required("id")
         let id = try idNode.nonEmptyString()
@@ -297,7 +313,13 @@ extension BoardConfig {
             })
         else { throw ConfigError(idNode.path, "\"\(id)\": use letters, digits, '-', '_' or '.'") }
         let label = try o.optional("label")?.string() ?? id
-        let style = try applyStyle(o.optional("style"), to: theme.style)
+        // A switch's own preset replaces the theme's (and the theme's style overrides with it).
+        var base = theme.style
+        if let p = o.optional("preset") {
+            base = try p.choice(SwitchPreset.allCases.map { ($0.rawValue, $0) }).style
+            base.scale = theme.style.scale
+        }
+        let style = try applyStyle(o.optional("style"), to: base)
         let initial = try o.optional("initial")?.bool() ?? false
         let enabled = try o.optional("enabled")?.bool() ?? true
         var origin: Point?

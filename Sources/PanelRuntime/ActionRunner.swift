@@ -25,6 +25,8 @@ public final class ActionRunner {
         var output: [UInt8] = []
         var deadline: Double
         var killedAt: Double?
+        /// The command closed its stderr (EOF seen): no longer polled, or it would poll readable for ever.
+        var stderrClosed = false
         var switchID: String
         var action: ActionConfig
     }
@@ -39,6 +41,10 @@ public final class ActionRunner {
 
     /// Commands still running.
     public var pending: Int { running.count }
+
+    /// The read ends of running commands' stderr pipes: the loop polls them and calls
+    /// ``reap(now:)`` when one is readable, so a chatty command never blocks on a full pipe.
+    public var pollDescriptors: [Int32] { running.filter { !$0.stderrClosed }.map(\.stderr) }
 
     /// The earliest timeout among running commands (the loop arms its timer for it).
     public var nextDeadline: Double? { running.map { $0.killedAt.map { $0 + 1 } ?? $0.deadline }.min() }
@@ -104,11 +110,24 @@ public final class ActionRunner {
         environment["SWITCHPANEL_ID"] = switchID
         environment["SWITCHPANEL_STATE"] = isOn ? "on" : "off"
         let envStrings = environment.map { "\($0.key)=\($0.value)" }
+        // The panel blocks the signals its signalfd reads (SIGINT, SIGTERM, SIGHUP, SIGCHLD, …);
+        // a child must start with none blocked and default dispositions, or `kill -TERM` would not
+        // reach it and its own children would never report.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let result = withCStrings(argv) { cArgv in
             withCStrings(envStrings) { cEnv in
                 // posix_spawnp would search PATH; configs give programs by path or name alike.
-                posix_spawnp(&pid, argv[0], &fileActions, nil, cArgv, cEnv)
+                posix_spawnp(&pid, argv[0], &fileActions, &attributes, cArgv, cEnv)
             }
         }
         close(pipeFDs[1])
@@ -166,6 +185,7 @@ public final class ActionRunner {
         var buffer = [UInt8](repeating: 0, count: 1024)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(r.stderr, $0.baseAddress, $0.count) }
+            if n == 0 { r.stderrClosed = true }
             guard n > 0 else { return }
             if r.output.count < Self.stderrLimit { r.output += buffer[0..<min(n, Self.stderrLimit - r.output.count)] }
         }

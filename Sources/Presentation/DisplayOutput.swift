@@ -85,3 +85,23 @@ public protocol DisplayOutput: AnyObject {
     /// Handles completed flips and other display events; returns the frames that became visible.
     func dispatchEvents(now: Double) throws(DisplayError) -> [PresentedFrame]
 }
+
+/// What a display may need beyond painting: signals (a VT switch), and a close that restores what
+/// was on screen before. A headless display needs none of it.
+public protocol DisplaySession: AnyObject {
+    /// The signals the display wants delivered to ``handleSignal(_:)`` (SIGUSR1/SIGUSR2 when it
+    /// holds a VT in process mode); the loop adds them to its signalfd.
+    var signals: [Int32] { get }
+    /// Handles one of ``signals``; returns true when the buffers' contents were lost and the
+    /// whole picture must be repainted (back on our VT).
+    func handleSignal(_ signal: Int32) -> Bool
+    /// Restores the display as it was found (the CRTC, the VT's text mode) and releases
+    /// everything; idempotent.
+    func close()
+}
+
+extension HeadlessDisplay: DisplaySession {
+    public var signals: [Int32] { [] }
+    public func handleSignal(_ signal: Int32) -> Bool { false }
+    public func close() {}
+}

@@ -1,21 +1,40 @@
 import Foundation
+import Panel
+import PanelRuntime
+import Presentation
 import Raster
 import RasterPNG
 import TouchCore
 import Widget
 
-/// Replays an evemu recording against the demo panel, headless: every event goes through the
-/// same touch state machine a live device uses, contacts through the same router to the same
-/// switches, on the recording's own kernel timestamps.
+/// A panel on the in-memory display: what `run` shows without a screen, what `replay` and
+/// `render` use, and what the QEMU harness compares the real screen with.
+func headlessSession(_ config: BoardConfig, store: StateStore? = nil, log: @escaping (LogPriority, String) -> Void)
+    throws -> PanelSession
+{
+    let display = HeadlessDisplay(
+        width: config.display.width, height: config.display.height, format: config.display.format,
+        refreshRate: config.display.refreshRate ?? 60)
+    return try PanelSession(
+        config: config, display: display, renderer: panelRenderer(config), store: store, actions: ActionRunner(),
+        log: log)
+}
+
+/// The switch renderer for a config: the built-in artwork and the theme's font for labels.
+func panelRenderer(_ config: BoardConfig) -> SwitchRenderer {
+    SwitchRenderer(labels: labelRenderer(family: config.theme.font))
+}
+
+/// Replays an evemu recording against a panel, headless, on the recording's own kernel
+/// timestamps: every event goes through the touch state machine a live device uses, every
+/// change through the session a board runs (state, actions, printout).
 struct Replay {
     var recordingName: String
     var recording: EvemuRecording
     var device: DeviceDescription
-    /// Where to write a PNG frame every 1/30 s of recording time (nil: none).
-    var framesDirectory: String?
 
     /// Parses a recording; the device comes from its header or from `descriptionText`.
-    init(name: String, recordingText: String, descriptionText: String?, framesDirectory: String?) throws {
+    init(name: String, recordingText: String, descriptionText: String?) throws {
         recordingName = name
         recording = try EvemuRecording.parse(recordingText)
         if let descriptionText {
@@ -27,67 +46,54 @@ struct Replay {
         }
         // Devices that report position on other axes than they declare (eGalax) are remapped.
         if let remap = device.suggestedAxisRemap { device = device.remappingAxes(remap) }
-        self.framesDirectory = framesDirectory
     }
 
-    struct Summary {
-        var frames = 0
-        var contacts = 0
-        var changes = 0
-        var duration = 0.0
-    }
-
-    /// Runs the replay, printing each value change as it happens, and returns the final frame
-    /// (every animation finished) with a summary.
-    func run(width: Int, height: Int, print say: @escaping (String) -> Void) throws -> (Image, Summary) {
-        let calibration = try TouchCalibration(device: device, screenWidth: Double(width), screenHeight: Double(height))
-        var machine = try TouchStateMachine(device: device, calibration: calibration)
-        let named = DemoPanel.switches()
-        let router = TouchRouter(switches: named.map(\.toggle))
-        let start = recording.events.first?.time ?? 0
-        var summary = Summary()
-        var now = 0.0
-        for (name, toggle) in named {
-            toggle.onValueChanged = { on in
-                summary.changes += 1
-                say(String(format: "%8.3f s  %@ → %@", now, name, on ? "on" : "off"))
-            }
+    /// Runs the replay against `config`'s panel, printing each value change as it is
+    /// acknowledged; writes every presented frame to `framesDirectory` when given, and the final
+    /// frame (everything settled) to `out`.
+    func run(config: BoardConfig, framesDirectory: String?, out: String) throws {
+        print("replaying \(recordingName) (\(device.name), \(recording.events.count) events) on \(config.name)")
+        let session = try headlessSession(config) { priority, message in
+            report(priority, message)
         }
-        let renderer = SwitchRenderer(labels: labelRenderer())
-        let frame = Image(width: width, height: height, format: .xrgb8888)
-        let canvas = Canvas(image: frame)
-        var nextFrameTime = 0.0
+        let calibration = try config.touch.calibration(for: device, display: config.display)
+        let machine = try TouchStateMachine(device: device, calibration: calibration, filters: config.touch.filters)
+        var player = RecordingPlayer(machine: machine, events: recording.events)
+        var changes = 0
+        session.onChange = { change in
+            changes += 1
+            print(String(format: "%8.3f s  %@ → %@", change.time, change.id, change.isOn ? "on" : "off"))
+        }
+        let display = session.display as! HeadlessDisplay
         var frameNumber = 0
-        func writeFrame(at time: Double) throws {
-            guard let dir = framesDirectory else { return }
-            DemoPanel.draw(canvas, switches: router.switches, renderer: renderer, now: time)
+        let summary = try player.play(into: session) { _ in
+            guard let dir = framesDirectory, let image = display.snapshot() else { return }
             frameNumber += 1
             try writePNG(
-                frame, to: (dir as NSString).appendingPathComponent(String(format: "frame-%05d.png", frameNumber)))
+                image, to: (dir as NSString).appendingPathComponent(String(format: "frame-%05d.png", frameNumber)))
         }
-        for event in recording.events {
-            let time = event.time - start
-            while framesDirectory != nil && nextFrameTime < time {
-                try writeFrame(at: nextFrameTime)
-                nextFrameTime += 1.0 / 30
-            }
-            guard let contacts = machine.feed(event) else { continue }
-            summary.frames += 1
-            for contact in contacts {
-                now = contact.time - start
-                if contact.phase == .began { summary.contacts += 1 }
-                router.handle(
-                    TouchEvent(contact: contact.contact, phase: contact.phase, position: contact.position, time: now))
-            }
-        }
-        summary.duration = (recording.events.last?.time ?? start) - start
-        // Contacts the recording never lifted are cancelled at its end, as a device removal would be.
-        router.cancelAll(time: summary.duration)
-        let settled = summary.duration + 1
-        try writeFrame(at: settled)
-        DemoPanel.draw(canvas, switches: router.switches, renderer: renderer, now: settled)
-        return (frame, summary)
+        guard let final = display.snapshot() else { throw ReplayError("no frame was presented") }
+        try writePNG(final, to: out)
+        print(
+            String(
+                format:
+                    "%d contacts, %d value changes in %.2f s of recording, %d frames; final frame (%dx%d %@) written to %@",
+                summary.contacts, changes, summary.duration, summary.framesPresented, final.width, final.height,
+                final.format.rawValue, out))
     }
+}
+
+/// Renders a board config's panel at rest exactly as the display path shows it: the first frame
+/// of a headless session, in the display's format and rotation.
+func renderConfig(_ config: BoardConfig) throws -> Image {
+    let session = try headlessSession(config) { priority, message in
+        report(priority, message)
+    }
+    let display = session.display as! HeadlessDisplay
+    try session.renderFrame(at: 0)
+    _ = try display.dispatchEvents(now: 1)
+    guard let frame = display.snapshot() else { throw ReplayError("no frame was presented") }
+    return frame
 }
 
 struct ReplayError: Error, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import Panel
+import PanelRuntime
 import Raster
 import RasterPNG
 import TextRender
@@ -48,9 +49,15 @@ func optionValue(_ option: String, _ rest: inout ArraySlice<String>) throws(Usag
 struct RenderOptions {
     var out: String?
     var config: String?
-    var rotation = Rotation.none
-    var format = PixelFormat.xrgb8888
+    /// Overrides of the config's display (nil: as configured).
+    var rotation: Rotation?
+    var format: PixelFormat?
     var headless = false
+    var verbose = false
+    var stateDirectory: String?
+    var socket: String?
+    /// `run`: replay the bundled recording headless and exit (what `run` does without a display).
+    var replayDemo = false
 }
 
 func parseRenderOptions(_ args: ArraySlice<String>) throws(UsageError) -> RenderOptions {
@@ -61,6 +68,10 @@ func parseRenderOptions(_ args: ArraySlice<String>) throws(UsageError) -> Render
         switch arg {
         case "--out": options.out = try value()
         case "--headless": options.headless = true
+        case "--verbose", "-v": options.verbose = true
+        case "--state-dir": options.stateDirectory = try value()
+        case "--socket": options.socket = try value()
+        case "--replay-demo": options.replayDemo = true
         case "--rotation":
             let v = try value()
             guard let degrees = Int(v), let r = Rotation(rawValue: degrees) else {
@@ -83,32 +94,6 @@ func parseRenderOptions(_ args: ArraySlice<String>) throws(UsageError) -> Render
     return options
 }
 
-/// Paints the demo panel on a logical ARGB8888 canvas and presents it to a framebuffer of the
-/// requested format and rotation, as the display path will.
-func renderDemo(_ options: RenderOptions) -> Image {
-    let logical = Image(width: DemoPanel.width, height: DemoPanel.height, format: .argb8888)
-    let switches = DemoPanel.switches().map(\.toggle)
-    // One switch caught mid-toggle at 0.1 s, to show the cross-fade.
-    switches[2].setOn(false, animated: true, now: 0)
-    DemoPanel.draw(
-        Canvas(image: logical), switches: switches, renderer: SwitchRenderer(labels: labelRenderer()), now: 0.1)
-    return logical.converted(to: options.format, rotation: options.rotation)
-}
-
-/// Replays `replay` against the demo panel, prints its value changes and a summary, and writes
-/// the final frame through the framebuffer path (format and rotation of `options`).
-func replayAndWrite(_ replay: Replay, options: RenderOptions, out: String) throws {
-    print("replaying \(replay.recordingName) (\(replay.device.name), \(replay.recording.events.count) events)")
-    let (logical, summary) = try replay.run(width: DemoPanel.width, height: DemoPanel.height) { print($0) }
-    let framebuffer = logical.converted(to: options.format, rotation: options.rotation)
-    try writePNG(framebuffer, to: out)
-    print(
-        String(
-            format: "%d contacts, %d value changes in %.2f s of recording; final frame (%dx%d %@) written to %@",
-            summary.contacts, summary.changes, summary.duration, framebuffer.width, framebuffer.height,
-            framebuffer.format.rawValue, out))
-}
-
 /// Reads and validates a board config.
 func loadConfig(_ path: String) throws -> BoardConfig {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -117,13 +102,15 @@ func loadConfig(_ path: String) throws -> BoardConfig {
     return try BoardConfig.parse([UInt8](data))
 }
 
-/// Renders a board config's panel at rest into a framebuffer of its display's format and rotation.
-func renderConfig(_ config: BoardConfig) throws -> Image {
-    let renderer = SwitchRenderer(labels: labelRenderer(family: config.theme.font))
-    let view = try PanelView(config: config, renderer: renderer)
-    let logical = Image(width: view.layout.width, height: view.layout.height, format: .argb8888)
-    view.draw(on: Canvas(image: logical), at: 0)
-    return logical.converted(to: config.display.format, rotation: config.display.rotation)
+/// The board config of `--config`, or the built-in demo panel.
+func configOrDemo(_ path: String?) throws -> BoardConfig {
+    if let path { return try loadConfig(path) }
+    return try DemoPanel.config()
+}
+
+/// Writes a log line to stderr.
+func report(_ priority: LogPriority, _ message: String) {
+    FileHandle.standardError.write(Data("switchpanel: \(message)\n".utf8))
 }
 
 /// A text file's contents, or an error naming the file.
@@ -168,21 +155,12 @@ func main() -> Int32 {
         case "--help", "-h", "help":
             print(usage)
         case "run":
-            let options = try parseRenderOptions(args)
-            let out = options.out ?? "out/panel.png"
-            FileHandle.standardError.write(
-                Data(
-                    ("switchpanel: no display backend yet (DRM/KMS output is not built): running headless, "
-                        + "replaying the bundled recording \(DemoRecording.name)\n").utf8))
-            let replay = try Replay(
-                name: DemoRecording.name, recordingText: DemoRecording.events,
-                descriptionText: DemoRecording.description,
-                framesDirectory: nil)
-            try replayAndWrite(replay, options: options, out: out)
+            return try runPanel(try parseRenderOptions(args))
         case "replay":
             var rest = args
             var desc: String?
             var frames: String?
+            var configPath: String?
             var out = "out/replay.png"
             var file: String?
             while let arg = rest.popFirst() {
@@ -191,6 +169,7 @@ func main() -> Int32 {
                 case "--desc": desc = try value()
                 case "--frames": frames = try value()
                 case "--out": out = try value()
+                case "--config": configPath = try value()
                 default:
                     guard !arg.hasPrefix("--"), file == nil else {
                         throw UsageError(message: "unknown option '\(arg)'")
@@ -203,9 +182,8 @@ func main() -> Int32 {
             let descText = try desc.map(readText)
             if let frames { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) }
             let replay = try Replay(
-                name: (file as NSString).lastPathComponent, recordingText: text, descriptionText: descText,
-                framesDirectory: frames)
-            try replayAndWrite(replay, options: RenderOptions(), out: out)
+                name: (file as NSString).lastPathComponent, recordingText: text, descriptionText: descText)
+            try replay.run(config: try configOrDemo(configPath), framesDirectory: frames, out: out)
         case "devices": return try runDevicesCommand(args)
         case "record": return try runRecordCommand(args)
         case "inject": return try runInjectCommand(args)
@@ -218,16 +196,11 @@ func main() -> Int32 {
         case "render":
             let options = try parseRenderOptions(args)
             guard let out = options.out else { throw UsageError(message: "render needs --out PNG") }
-            if let path = options.config {
-                let config = try loadConfig(path)
-                let frame = try renderConfig(config)
-                try writePNG(frame, to: out)
-                print("rendered \(config.name) (\(frame.width)x\(frame.height) \(frame.format.rawValue)) to \(out)")
-            } else {
-                let frame = renderDemo(options)
-                try writePNG(frame, to: out)
-                print("rendered the demo panel (\(frame.width)x\(frame.height) \(frame.format.rawValue)) to \(out)")
-            }
+            var config = try configOrDemo(options.config)
+            config.display.override(rotation: options.rotation, format: options.format)
+            let frame = try renderConfig(config)
+            try writePNG(frame, to: out)
+            print("rendered \(config.name) (\(frame.width)x\(frame.height) \(frame.format.rawValue)) to \(out)")
         case "check-config":
             guard let path = args.first, args.count == 1 else {
                 throw UsageError(message: "check-config needs one FILE")

@@ -1,0 +1,197 @@
+import Foundation
+import Glibc
+import LinuxIO
+import Panel
+import Presentation
+import TouchCore
+
+/// The panel's one thread: `poll(2)` over the display (page-flip events), the touch devices, the
+/// hot-plug watcher, the actions' stderr pipes, a signalfd and a timerfd — and nothing else.
+///
+/// Frames are paced by the display: after a flip completes, the next frame is painted if
+/// something changed or still animates; otherwise nothing is armed. The timer is armed only for
+/// real deadlines (a command's timeout, a stuck contact, a headless vblank, the watchdog), so at
+/// rest the process sleeps in `poll` until a touch, a signal or a client arrives.
+public final class PanelLoop {
+    public let session: PanelSession
+    private let display: DisplayOutput & DisplaySession
+    private let inputs: TouchInputs?
+    private let signals: SignalDescriptor
+    private let timer: TimerDescriptor
+    private let log: (LogPriority, String) -> Void
+    /// Re-reads the config for SIGHUP; nil when there is no file to re-read (the demo panel).
+    private let reloadConfig: (() throws -> BoardConfig)?
+    /// Called once, when the first frame is on screen (READY=1 for systemd).
+    public var onFirstFrame: (() -> Void)?
+    /// The watchdog ping and its period (half of systemd's WatchdogSec); nil without a watchdog.
+    public var watchdog: (period: Double, ping: () -> Void)?
+    /// Extra descriptors served by the loop (the control socket): what to poll and what to do.
+    public var extraSources:
+        (descriptors: () -> [Int32], writable: () -> [Int32], handle: (Int32, Bool, Double) -> Void)?
+
+    private var nextWatchdog = 0.0
+    private var firstFramePresented = false
+    /// The kernel time of the earliest touch whose effect is not on screen yet.
+    private var touchAwaitingFrame: Double?
+    /// That touch, once a frame carrying its effect has been queued for the next flip.
+    private var touchInFlight: Double?
+    /// Touch-to-glass latencies measured (seconds).
+    public private(set) var latencies: [Double] = []
+    /// Whether to log every flip with its latency (`--verbose`).
+    public var logsFrames = false
+
+    public init(
+        session: PanelSession, display: DisplayOutput & DisplaySession, inputs: TouchInputs?,
+        reloadConfig: (() throws -> BoardConfig)?, log: @escaping (LogPriority, String) -> Void
+    ) throws(SystemError) {
+        self.session = session
+        self.display = display
+        self.inputs = inputs
+        self.reloadConfig = reloadConfig
+        self.log = log
+        signal(SIGPIPE, SIG_IGN)
+        signals = try SignalDescriptor(signals: [SIGINT, SIGTERM, SIGHUP, SIGCHLD] + display.signals)
+        timer = try TimerDescriptor()
+    }
+
+    /// Runs until SIGINT or SIGTERM; returns the signal that ended it. Display errors end the
+    /// loop by throwing (the caller closes the display, restoring the screen).
+    public func run() throws -> Int32 {
+        nextWatchdog = monotonicNow()
+        while true {
+            var now = monotonicNow()
+            try paint(now: now)
+            if let w = watchdog, now >= nextWatchdog {
+                w.ping()
+                nextWatchdog = now + w.period
+            }
+            try timer.arm(at: nextDeadline())
+
+            var descriptors = [signals.fileDescriptor, timer.fileDescriptor]
+            if let fd = display.pollDescriptor { descriptors.append(fd) }
+            descriptors += inputs?.pollDescriptors ?? []
+            descriptors += session.actions.pollDescriptors
+            let extra = extraSources?.descriptors() ?? []
+            descriptors += extra
+            let ready = try poll(descriptors, writable: extraSources?.writable() ?? [])
+            now = monotonicNow()
+
+            for (fd, writable) in ready {
+                if fd == signals.fileDescriptor {
+                    for signo in signals.drain() {
+                        if let code = handle(signal: signo, now: now) { return code }
+                    }
+                } else if fd == timer.fileDescriptor {
+                    timer.acknowledge()
+                } else if fd == display.pollDescriptor {
+                    try dispatchDisplay(now: now)
+                } else if extra.contains(fd) {
+                    extraSources?.handle(fd, writable, now)
+                } else if session.actions.pollDescriptors.contains(fd) {
+                    session.reapActions(now: now)
+                } else if let inputs {
+                    deliver(inputs.handleReadable(fd, now: now), now: now)
+                }
+            }
+            // Deadlines that passed, whatever woke us.
+            if let d = display.nextEventDeadline, now >= d { try dispatchDisplay(now: now) }
+            if let d = session.actions.nextDeadline, now >= d { session.reapActions(now: now) }
+            if let inputs, let d = inputs.nextDeadline, now >= d { deliver(inputs.expire(now: now), now: now) }
+        }
+    }
+
+    private func nextDeadline() -> Double? {
+        let candidates: [Double?] = [
+            display.nextEventDeadline, session.actions.nextDeadline, inputs?.nextDeadline,
+            watchdog == nil ? nil : nextWatchdog,
+        ]
+        return candidates.compactMap { $0 }.min()
+    }
+
+    private func deliver(_ frames: [[TouchEvent]], now: Double) {
+        for frame in frames where !frame.isEmpty {
+            if touchAwaitingFrame == nil { touchAwaitingFrame = frame[0].time }
+            session.deliver(frame, now: now)
+        }
+    }
+
+    /// Paints the next frame if one is wanted and a buffer is free.
+    private func paint(now: Double) throws(DisplayError) {
+        guard display.isActive else { return }
+        if try session.renderFrame(at: now), let t = touchAwaitingFrame {
+            touchInFlight = t
+            touchAwaitingFrame = nil
+        }
+    }
+
+    private func dispatchDisplay(now: Double) throws(DisplayError) {
+        for frame in try display.dispatchEvents(now: now) {
+            if !firstFramePresented {
+                firstFramePresented = true
+                log(.info, "first frame on screen (\(display.width)x\(display.height) \(display.format.rawValue))")
+                onFirstFrame?()
+            }
+            if let t = touchInFlight {
+                latencies.append(frame.time - t)
+                touchInFlight = nil
+                if logsFrames {
+                    log(
+                        .debug, "frame \(frame.sequence): touch-to-glass \(Int(((frame.time - t) * 1000).rounded())) ms"
+                    )
+                }
+            }
+        }
+    }
+
+    /// Handles one signal; returns the exit signal for SIGINT/SIGTERM.
+    private func handle(signal signo: Int32, now: Double) -> Int32? {
+        switch signo {
+        case SIGINT, SIGTERM:
+            log(.info, signo == SIGINT ? "interrupted; restoring the display" : "terminated; restoring the display")
+            return signo
+        case SIGHUP:
+            guard let reloadConfig else {
+                log(.notice, "SIGHUP: the built-in demo panel has no config file to reload")
+                return nil
+            }
+            do {
+                let config = try reloadConfig()
+                try session.reload(config, now: now)
+                if let inputs {
+                    deliver(inputs.reconfigure(touch: config.touch, display: config.display, now: now), now: now)
+                }
+                session.invalidateAll()
+            } catch {
+                log(.error, "reload failed, keeping the running config: \(error)")
+            }
+        case SIGCHLD:
+            session.reapActions(now: now)
+        default:
+            if display.handleSignal(signo) {
+                session.invalidateAll()
+                log(.info, "display back; repainting")
+            }
+        }
+        return nil
+    }
+
+    /// `poll(2)` for readability (and writability of `writable`); pairs of (fd, isWritable).
+    private func poll(_ readable: [Int32], writable: [Int32]) throws(SystemError) -> [(Int32, Bool)] {
+        var entries = readable.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        entries += writable.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
+        let result = systemCall { Glibc.poll(&entries, nfds_t(entries.count), -1) }
+        if case .failure(let e) = result { throw SystemError(call: "poll", errno: e) }
+        return entries.enumerated().filter { $0.element.revents != 0 }.map {
+            ($0.element.fd, $0.offset >= readable.count)
+        }
+    }
+
+    /// Median and worst touch-to-glass latency in milliseconds, for the log at exit.
+    public var latencySummary: String? {
+        guard !latencies.isEmpty else { return nil }
+        let sorted = latencies.sorted()
+        return String(
+            format: "touch-to-glass over %d touches: median %.1f ms, worst %.1f ms", sorted.count,
+            sorted[sorted.count / 2] * 1000, sorted.last! * 1000)
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Panel
+import Presentation
+import Raster
+import TouchCore
+import Widget
+
+/// How important a log line is, as syslog and systemd's journal count (lower is more severe).
+public enum LogPriority: Int, Sendable, Comparable {
+    case error = 3
+    case warning = 4
+    case notice = 5
+    case info = 6
+    case debug = 7
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// A running panel, whatever drives it: the switches and their logic, the picture on a display,
+/// the state on disk and the actions. The live event loop and the headless replay both drive this
+/// one object, with real and recorded time respectively, so what a replay shows is what the board
+/// does.
+///
+/// The rules it keeps: a change is saved before it is acknowledged (actions run, subscribers
+/// told); an action that fails flips its switch back when the switch says so, without running
+/// the actions of the flip-back; a state that cannot be saved flips back too, since it would not
+/// survive a restart.
+public final class PanelSession {
+    public private(set) var config: BoardConfig
+    public private(set) var controller: PanelController
+    public private(set) var composer: FrameComposer
+    public let display: DisplayOutput
+    private let renderer: SwitchRenderer
+    private let store: StateStore?
+    public let actions: ActionRunner
+    private let log: (LogPriority, String) -> Void
+    /// Called for every change that was acknowledged (saved), in order: the control socket's
+    /// subscribers, the replay's printout.
+    public var onChange: ((SwitchChange) -> Void)?
+    /// Frames presented so far.
+    public private(set) var framesPresented = 0
+
+    /// Builds the panel of `config` on `display`, restoring the saved states (or the config's
+    /// initial ones) without animation and without running actions.
+    public init(
+        config: BoardConfig, display: DisplayOutput, renderer: SwitchRenderer, store: StateStore?,
+        actions: ActionRunner, log: @escaping (LogPriority, String) -> Void
+    ) throws(ConfigError) {
+        self.config = config
+        self.display = display
+        self.renderer = renderer
+        self.store = store
+        self.actions = actions
+        self.log = log
+        var restored: [String: Bool] = [:]
+        if let store {
+            let (states, warning) = store.load()
+            if let warning { log(.warning, warning) }
+            restored = states
+        }
+        try Self.checkFits(config, display: display)
+        controller = PanelController(view: try PanelView(config: config, renderer: renderer), restored: restored)
+        composer = FrameComposer(display: display, rotation: config.display.rotation)
+    }
+
+    /// A config whose display (turned by its rotation) is not the display's size cannot be laid out.
+    private static func checkFits(_ config: BoardConfig, display: DisplayOutput) throws(ConfigError) {
+        let physical = config.display.rotation.physicalSize(
+            width: config.display.logicalSize.width, height: config.display.logicalSize.height)
+        guard physical.width == display.width, physical.height == display.height else {
+            throw ConfigError(
+                "display.mode",
+                "the config lays out \(physical.width)x\(physical.height) but the display is \(display.width)x\(display.height); "
+                    + "set \"mode\" to \"\(display.width)x\(display.height)\"")
+        }
+    }
+
+    /// Takes a new config (SIGHUP), keeping every switch's state; the display itself (card,
+    /// connector, mode, format) stays as opened — those need a restart, and say so.
+    public func reload(_ new: BoardConfig, now: Double) throws(ConfigError) {
+        try Self.checkFits(new, display: display)
+        if new.display.card != config.display.card || new.display.connector != config.display.connector
+            || new.display.format != config.display.format
+        {
+            log(.warning, "display card, connector and format changes take effect at the next start")
+        }
+        controller.cancelTouches(now: now)
+        let states = controller.states
+        controller = PanelController(view: try PanelView(config: new, renderer: renderer), restored: states)
+        composer = FrameComposer(display: display, rotation: new.display.rotation)
+        config = new
+        log(.info, "reloaded \(new.name): \(new.switches.count) switches")
+    }
+
+    // MARK: Input
+
+    /// Delivers a frame of contacts (logical pixels); commits the changes they make.
+    public func deliver(_ events: [TouchEvent], now: Double) {
+        for change in controller.handle(events) { commit(change, runActions: true, now: now) }
+    }
+
+    /// Sets a switch from the control socket; returns the change (nil: unknown id or no change).
+    @discardableResult
+    public func set(_ id: String, isOn: Bool, runActions: Bool, now: Double) -> SwitchChange? {
+        guard let change = controller.set(id, isOn: isOn, source: .socket, now: now) else { return nil }
+        commit(change, runActions: runActions, now: now)
+        return change
+    }
+
+    /// Saves, then acknowledges: runs the actions and tells the subscribers.
+    private func commit(_ change: SwitchChange, runActions: Bool, now: Double) {
+        if let store {
+            do {
+                try store.save(controller.states)
+            } catch {
+                log(.error, "\(change.id) → \(change.isOn ? "on" : "off") not kept: \(error)")
+                controller.set(change.id, isOn: !change.isOn, source: .revert, now: now)
+                return
+            }
+        }
+        log(.info, "\(change.id) → \(change.isOn ? "on" : "off") (\(change.source.rawValue))")
+        onChange?(change)
+        guard runActions, let sw = config.switches.first(where: { $0.id == change.id }) else { return }
+        handle(actions.start(sw.actions, switchID: change.id, isOn: change.isOn, now: now), now: now)
+    }
+
+    /// Collects finished commands (SIGCHLD, a readable stderr pipe, a timeout) and handles failures.
+    public func reapActions(now: Double) { handle(actions.reap(now: now), now: now) }
+
+    private func handle(_ outcomes: [ActionOutcome], now: Double) {
+        for outcome in outcomes where !outcome.succeeded {
+            let sw = config.switches.first { $0.id == outcome.switchID }
+            let state = controller.states[outcome.switchID] ?? false
+            log(.error, "\(outcome.switchID): action \(outcome.action.summary) failed: \(outcome.detail)")
+            guard sw?.revertOnFailure ?? false,
+                let change = controller.set(outcome.switchID, isOn: !state, source: .revert, now: now)
+            else { continue }
+            // The flip-back is saved and published, but runs no actions: the failed one left the
+            // device as it was.
+            commit(change, runActions: false, now: now)
+        }
+    }
+
+    // MARK: Frames
+
+    /// Whether a frame is wanted at `now` (something changed or animates).
+    public func needsFrame(at now: Double) -> Bool {
+        composer.needsFrame || !controller.damage(at: now).isEmpty
+    }
+
+    /// Paints and presents a frame if one is wanted and a buffer is free; returns whether it did.
+    @discardableResult
+    public func renderFrame(at now: Double) throws(DisplayError) -> Bool {
+        for rect in controller.damage(at: now) { composer.invalidate(rect) }
+        guard composer.needsFrame else { return false }
+        let presented = try composer.composeFrame(now: now) { canvas in controller.draw(on: canvas, at: now) }
+        if presented {
+            controller.didPaint(at: now)
+            framesPresented += 1
+        }
+        return presented
+    }
+
+    /// Repaints everything at the next frame (after a VT switch back, or a reload).
+    public func invalidateAll() {
+        composer.invalidateAll()
+        controller.forgetPainted()
+    }
+}
+
+extension ActionConfig {
+    /// A short description for the log.
+    public var summary: String {
+        switch self {
+        case .run(let argv, _): "run \(argv.joined(separator: " "))"
+        case .write(let path, _, _): "write \(path)"
+        case .print: "print"
+        }
+    }
+}

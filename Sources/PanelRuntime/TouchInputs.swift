@@ -1,0 +1,192 @@
+import Evdev
+import Glibc
+import LinuxIO
+import Panel
+import TouchCore
+
+/// The board's touch devices, live: opened, grabbed and stamped with the monotonic clock; read
+/// through one touch state machine each; closed when unplugged (their contacts cancelled) and
+/// reopened when they come back — without a restart.
+///
+/// Which devices: those the config names (path, name or vendor:product), else every touchscreen
+/// and absolute pointer found.
+public final class TouchInputs {
+    private struct Live {
+        var device: InputDevice
+        var machine: TouchStateMachine
+    }
+
+    private var live: [String: Live] = [:]
+    private var touch: TouchConfig
+    private var display: DisplayConfig
+    private let directory: String
+    private let hotplug: HotplugWatcher?
+    private let log: (LogPriority, String) -> Void
+    /// Whether to take the devices for this process alone (EVIOCGRAB), so the console under the
+    /// panel does not see the touches.
+    private let grab: Bool
+
+    public init(
+        touch: TouchConfig, display: DisplayConfig, directory: String = InputDiscovery.defaultDirectory,
+        grab: Bool = true, log: @escaping (LogPriority, String) -> Void
+    ) {
+        self.touch = touch
+        self.display = display
+        self.directory = directory
+        self.grab = grab
+        self.log = log
+        do {
+            hotplug = try HotplugWatcher(directory: directory)
+        } catch {
+            log(.warning, "\(error); devices plugged in later will not be seen until a restart")
+            hotplug = nil
+        }
+        scan()
+    }
+
+    deinit { closeAll() }
+
+    /// Paths of the open devices.
+    public var openPaths: [String] { live.keys.sorted() }
+
+    /// Descriptors to poll: the devices and the hot-plug watcher.
+    public var pollDescriptors: [Int32] {
+        live.values.map(\.device.fileDescriptor) + (hotplug.map { [$0.fileDescriptor] } ?? [])
+    }
+
+    /// The earliest deadline of any state machine (stuck-contact timeout, filters), monotonic.
+    public var nextDeadline: Double? { live.values.compactMap(\.machine.nextDeadline).min() }
+
+    /// Opens every wanted device that is not open yet.
+    public func scan() {
+        let found: [DiscoveredDevice]
+        do {
+            found = try InputDiscovery.scan(directory: directory)
+        } catch {
+            log(.warning, "\(error)")
+            return
+        }
+        var opened = false
+        for d in found where live[d.path] == nil && isWanted(d) {
+            opened = open(d.path) || opened
+        }
+        if live.isEmpty {
+            let listing = found.map { d in
+                d.info.map { "\(d.path) \"\($0.description.name)\" (\($0.kind.rawValue))" } ?? "\(d.path) (\(d.error!))"
+            }
+            log(
+                .warning,
+                "no touch device "
+                    + (touch.devices.isEmpty ? "found" : "matches \(touch.devices.joined(separator: ", "))")
+                    + "; waiting for one to be plugged in. Present: "
+                    + (listing.isEmpty ? "none" : listing.joined(separator: "; ")))
+        }
+    }
+
+    private func isWanted(_ d: DiscoveredDevice) -> Bool {
+        guard let info = d.info else { return false }
+        if touch.devices.isEmpty { return info.kind.isTouchInput }
+        return touch.devices.compactMap(DeviceMatch.init).contains {
+            $0.matchesResolvingLinks(path: d.path, description: info.description)
+        }
+    }
+
+    /// Opens one device; false (with the reason logged) when it cannot be used.
+    @discardableResult
+    private func open(_ path: String) -> Bool {
+        do {
+            let device = try InputDevice(path: path)
+            var description = device.description
+            if let remap = description.suggestedAxisRemap { description = description.remappingAxes(remap) }
+            let calibration = try touch.calibration(for: description, display: display)
+            let machine = try TouchStateMachine(
+                device: description, calibration: calibration, filters: touch.filters, initialSlot: device.currentSlot)
+            try device.useMonotonicClock()
+            if grab {
+                do {
+                    try device.grab()
+                } catch {
+                    log(.warning, "\(error); touches will also reach the console")
+                }
+            }
+            live[path] = Live(device: device, machine: machine)
+            log(.info, "touch: \(path) \"\(device.name)\" (\(description.touchProtocol))")
+            return true
+        } catch {
+            log(.warning, "touch: \(path): \(error)")
+            return false
+        }
+    }
+
+    /// Closes a device and returns the cancellation of its live contacts.
+    private func remove(_ path: String, now: Double) -> [[TouchEvent]] {
+        guard var entry = live.removeValue(forKey: path) else { return [] }
+        if entry.device.isGrabbed { try? entry.device.ungrab() }
+        let cancelled = entry.machine.cancelAll(time: now)
+        log(.info, "touch: \(path) removed")
+        return cancelled.isEmpty ? [] : [cancelled]
+    }
+
+    /// Handles a readable descriptor; returns the contact frames it produced (a device that went
+    /// away produces the cancellation of its contacts). Descriptors that are not ours give nothing.
+    public func handleReadable(_ fd: Int32, now: Double) -> [[TouchEvent]] {
+        if let hotplug, fd == hotplug.fileDescriptor { return handleHotplug(hotplug, now: now) }
+        guard let path = live.first(where: { $0.value.device.fileDescriptor == fd })?.key else { return [] }
+        do {
+            let results = try live[path]!.device.readAvailable()
+            return live[path]!.machine.take(results)
+        } catch {
+            if !error.isDeviceGone { log(.warning, "touch: \(error)") }
+            return remove(path, now: now)
+        }
+    }
+
+    private func handleHotplug(_ watcher: HotplugWatcher, now: Double) -> [[TouchEvent]] {
+        var frames: [[TouchEvent]] = []
+        let changes: [HotplugChange]
+        do {
+            changes = try watcher.readChanges()
+        } catch {
+            log(.warning, "\(error)")
+            return []
+        }
+        var rescan = false
+        for change in changes {
+            switch change {
+            case .removed(let path): frames += remove(path, now: now)
+            case .added, .attributesChanged, .overflowed: rescan = true
+            case .directoryRemoved: log(.warning, "\(directory) went away; hot-plug stops")
+            }
+        }
+        if rescan { scan() }
+        return frames
+    }
+
+    /// Ends contacts whose device lost the release (the stuck-contact timeout) at `now`.
+    public func expire(now: Double) -> [[TouchEvent]] {
+        var frames: [[TouchEvent]] = []
+        for path in live.keys {
+            let expired = live[path]!.machine.expireStuckContacts(now: now)
+            if !expired.isEmpty { frames.append(expired) }
+        }
+        return frames
+    }
+
+    /// Takes a reloaded config: devices are reopened with the new calibration and filters.
+    public func reconfigure(touch: TouchConfig, display: DisplayConfig, now: Double) -> [[TouchEvent]] {
+        var frames: [[TouchEvent]] = []
+        for path in live.keys { frames += remove(path, now: now) }
+        self.touch = touch
+        self.display = display
+        scan()
+        return frames
+    }
+
+    /// Releases the grabs and closes every device.
+    public func closeAll() {
+        for path in live.keys {
+            if live[path]!.device.isGrabbed { try? live[path]!.device.ungrab() }
+        }
+        live.removeAll()
+    }
+}
