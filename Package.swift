@@ -20,7 +20,8 @@ import PackageDescription
 let package = Package(
     name: "SwitchPanel",
     products: [
-        .library(name: "SwitchPanelKit", targets: ["Raster", "RasterPNG", "TouchCore", "Widget", "TextRender"]),
+        .library(
+            name: "SwitchPanelKit", targets: ["Raster", "RasterPNG", "TouchCore", "Widget", "TextRender"]),
         .executable(name: "switchpanel", targets: ["switchpanel"]),
         .executable(name: "switchpanel-bench", targets: ["switchpanel-bench"]),
     ],
@@ -55,7 +56,11 @@ let package = Package(
         .target(name: "Widget", dependencies: ["Raster", "TouchCore"]),
         .target(name: "Presentation", dependencies: ["Raster"]),
         .target(name: "Panel", dependencies: ["Raster", "Widget", "TouchCore"]),
-        .target(name: "PanelRuntime", dependencies: ["Panel", "Presentation", "Raster", "Widget", "TouchCore", "LinuxIO", "Evdev", "CLinux"]),
+        .target(
+            name: "PanelRuntime",
+            dependencies: [
+                "Panel", "Presentation", "Raster", "Widget", "TouchCore", "LinuxIO", "Evdev", "CLinux",
+            ]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
             name: "CCairo",
@@ -65,7 +70,8 @@ let package = Package(
         .executableTarget(
             name: "switchpanel",
             dependencies: [
-                "Raster", "RasterPNG", "Widget", "TextRender", "Panel", "TouchCore", "BenchScene", "Evdev", "LinuxIO", "PanelRuntime", "Presentation",
+                "Raster", "RasterPNG", "Widget", "TextRender", "Panel", "TouchCore", "BenchScene", "Evdev",
+                "LinuxIO", "PanelRuntime", "Presentation",
             ]),
         .executableTarget(
             name: "switchpanel-bench",
@@ -75,10 +81,12 @@ let package = Package(
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Widget", "Raster", "TouchCore"]),
         // KernelCaptures/: recordings read back live from a uinput device in the QEMU guest.
         .testTarget(
-            name: "EvdevTests", dependencies: ["Evdev", "TouchCore", "CEvdev", "LinuxIO"], exclude: ["KernelCaptures"]),
+            name: "EvdevTests", dependencies: ["Evdev", "TouchCore", "CEvdev", "LinuxIO"],
+            exclude: ["KernelCaptures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(
-            name: "TouchCoreTests", dependencies: ["TouchCore", "Raster", "TestSupport"], exclude: ["Recordings"]),
+            name: "TouchCoreTests", dependencies: ["TouchCore", "Raster", "TestSupport"],
+            exclude: ["Recordings"]),
         // Replays ../TouchCoreTests/Recordings (one copy, found through #filePath) against switches.
         .testTarget(name: "GestureReplayTests", dependencies: ["TouchCore", "Widget", "Raster"]),
         .testTarget(

@@ -16,9 +16,24 @@ public struct BoardConfig: Sendable {
     public var theme: ThemeConfig
     public var layout: LayoutConfig
     public var sections: [SectionConfig]
+    public var screen: ScreenConfig = ScreenConfig()
 
     /// Every switch, in order.
     public var switches: [SwitchConfig] { sections.flatMap(\.switches) }
+}
+
+/// Blanking: after how long without a touch the screen goes dark, and how.
+public struct ScreenConfig: Sendable {
+    /// Seconds without a touch before blanking; nil never blanks.
+    public var blankAfter: Double?
+    /// A backlight under /sys/class/backlight (its name or path) switched off through `bl_power`;
+    /// nil turns the display itself off (DPMS).
+    public var backlight: String?
+
+    public init(blankAfter: Double? = nil, backlight: String? = nil) {
+        self.blankAfter = blankAfter
+        self.backlight = backlight
+    }
 }
 
 public struct DisplayConfig: Sendable {
@@ -132,7 +147,7 @@ extension BoardConfig {
 
     static func parse(_ root: ConfigNode) throws(ConfigError) -> BoardConfig {
         let top = try root.object(allowed: [
-            "version", "name", "display", "touch", "theme", "layout", "sections", "switches",
+            "version", "name", "display", "touch", "theme", "layout", "sections", "switches", "screen",
         ])
         let version = try top.required("version").integer(in: 1...Int(Int32.max))
         guard version == supportedVersion else {
@@ -170,7 +185,17 @@ extension BoardConfig {
             }
             seen[s.id] = i
         }
-        return BoardConfig(name: name, display: display, touch: touch, theme: theme, layout: layout, sections: sections)
+        var config = BoardConfig(
+            name: name, display: display, touch: touch, theme: theme, layout: layout, sections: sections)
+        if let node = top.optional("screen") {
+            let o = try node.object(allowed: ["blankAfter", "backlight"])
+            if let b = o.optional("blankAfter") {
+                let seconds = try b.number(in: 0...86400)
+                config.screen.blankAfter = seconds > 0 ? seconds : nil
+            }
+            config.screen.backlight = try o.optional("backlight")?.nonEmptyString()
+        }
+        return config
     }
 
     static func parseDisplay(_ node: ConfigNode?) throws(ConfigError) -> DisplayConfig {

@@ -29,6 +29,10 @@ public final class PanelLoop {
     public var extraSources:
         (descriptors: () -> [Int32], writable: () -> [Int32], handle: (Int32, Bool, Double) -> Void)?
 
+    /// When the screen goes dark, and the touches that wake it.
+    private var blanker: ScreenBlanker
+    /// The backlight blanking switches, when the config names one; else the display's DPMS.
+    private var backlight: Backlight?
     private var nextWatchdog = 0.0
     private var firstFramePresented = false
     /// The kernel time of the earliest touch whose effect is not on screen yet.
@@ -52,6 +56,29 @@ public final class PanelLoop {
         signal(SIGPIPE, SIG_IGN)
         signals = try SignalDescriptor(signals: [SIGINT, SIGTERM, SIGHUP, SIGCHLD] + display.signals)
         timer = try TimerDescriptor()
+        blanker = ScreenBlanker(idleTimeout: session.config.screen.blankAfter, now: monotonicNow())
+        configureBlanking(session.config.screen)
+    }
+
+    private func configureBlanking(_ screen: ScreenConfig) {
+        blanker.idleTimeout = screen.blankAfter
+        backlight = nil
+        guard let name = screen.backlight else { return }
+        do {
+            backlight = try Backlight(name)
+        } catch {
+            log(.warning, "screen.backlight: \(error); blanking turns the display off instead")
+        }
+    }
+
+    /// Turns the screen off or on by the configured means.
+    private func setScreenOff(_ off: Bool) {
+        do {
+            if let backlight { try backlight.setOff(off) } else { try display.setPoweredOff(off) }
+            log(.info, off ? "screen blanked" : "screen on")
+        } catch {
+            log(.warning, "cannot turn the screen \(off ? "off" : "on"): \(error)")
+        }
     }
 
     /// Runs until SIGINT or SIGTERM; returns the signal that ended it. Display errors end the
@@ -60,6 +87,11 @@ public final class PanelLoop {
         nextWatchdog = monotonicNow()
         while true {
             var now = monotonicNow()
+            if session.controller.liveContacts > 0 {
+                blanker.wake(at: now)  // a finger resting on the glass is not idleness
+            } else if blanker.shouldBlank(at: now) {
+                setScreenOff(true)
+            }
             try paint(now: now)
             if let w = watchdog, now >= nextWatchdog {
                 w.ping()
@@ -79,7 +111,10 @@ public final class PanelLoop {
             for (fd, writable) in ready {
                 if fd == signals.fileDescriptor {
                     for signo in signals.drain() {
-                        if let code = handle(signal: signo, now: now) { return code }
+                        if let code = handle(signal: signo, now: now) {
+                            if blanker.isBlank { setScreenOff(false) }  // leave the screen as found
+                            return code
+                        }
                     }
                 } else if fd == timer.fileDescriptor {
                     timer.acknowledge()
@@ -103,21 +138,24 @@ public final class PanelLoop {
     private func nextDeadline() -> Double? {
         let candidates: [Double?] = [
             display.nextEventDeadline, session.actions.nextDeadline, inputs?.nextDeadline,
-            watchdog == nil ? nil : nextWatchdog,
+            watchdog == nil ? nil : nextWatchdog, blanker.deadline,
         ]
         return candidates.compactMap { $0 }.min()
     }
 
     private func deliver(_ frames: [[TouchEvent]], now: Double) {
         for frame in frames where !frame.isEmpty {
-            if touchAwaitingFrame == nil { touchAwaitingFrame = frame[0].time }
-            session.deliver(frame, now: now)
+            let (passed, wake) = blanker.filter(frame, now: now)
+            if wake { setScreenOff(false) }
+            guard !passed.isEmpty else { continue }
+            if touchAwaitingFrame == nil { touchAwaitingFrame = passed[0].time }
+            session.deliver(passed, now: now)
         }
     }
 
     /// Paints the next frame if one is wanted and a buffer is free.
     private func paint(now: Double) throws(DisplayError) {
-        guard display.isActive else { return }
+        guard display.isActive, !blanker.isBlank else { return }
         if try session.renderFrame(at: now), let t = touchAwaitingFrame {
             touchInFlight = t
             touchAwaitingFrame = nil
@@ -157,6 +195,8 @@ public final class PanelLoop {
             do {
                 let config = try reloadConfig()
                 try session.reload(config, now: now)
+                configureBlanking(config.screen)
+                if blanker.wake(at: now) { setScreenOff(false) }
                 if let inputs {
                     deliver(inputs.reconfigure(touch: config.touch, display: config.display, now: now), now: now)
                 }

@@ -98,6 +98,15 @@ public final class TouchInputs {
             let device = try InputDevice(path: path)
             var description = device.description
             if let remap = description.suggestedAxisRemap { description = description.remappingAxes(remap) }
+            // A matrix from udev (a board's hwdb entry or rule, as libinput reads it) applies when
+            // the config gives none: the config is the more specific of the two.
+            var touch = self.touch
+            if touch.calibration == .identity,
+                let udev = UdevProperties.calibrationMatrix(UdevProperties.forDevice(at: path))
+            {
+                touch.calibration = udev
+                log(.info, "touch: \(path): calibration matrix from udev: \(udev.values)")
+            }
             let calibration = try touch.calibration(for: description, display: display)
             let machine = try TouchStateMachine(
                 device: description, calibration: calibration, filters: touch.filters, initialSlot: device.currentSlot)

@@ -95,6 +95,9 @@ public protocol DisplaySession: AnyObject {
     /// Handles one of ``signals``; returns true when the buffers' contents were lost and the
     /// whole picture must be repainted (back on our VT).
     func handleSignal(_ signal: Int32) -> Bool
+    /// Turns the display off (DPMS off: the panel dark and, on most boards, its backlight too) or
+    /// back on. While off the loop paints nothing; turning on loses nothing.
+    func setPoweredOff(_ off: Bool) throws(DisplayError)
     /// Restores the display as it was found (the CRTC, the VT's text mode) and releases
     /// everything; idempotent.
     func close()
@@ -103,5 +106,6 @@ public protocol DisplaySession: AnyObject {
 extension HeadlessDisplay: DisplaySession {
     public var signals: [Int32] { [] }
     public func handleSignal(_ signal: Int32) -> Bool { false }
+    public func setPoweredOff(_ off: Bool) { isPoweredOff = off }
     public func close() {}
 }

@@ -9,6 +9,8 @@ public final class HeadlessDisplay: DisplayOutput {
     public let format: PixelFormat
     public let refreshRate: Double
     public var isActive = true
+    /// Whether ``setPoweredOff(_:)`` turned the "screen" off (blanking).
+    public internal(set) var isPoweredOff = false
     public var pollDescriptor: Int32? { nil }
 
     private let buffers: [Image]
