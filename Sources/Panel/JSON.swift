@@ -320,3 +320,72 @@ public struct JSONParser {
         return v
     }
 }
+
+extension JSONValue {
+    /// Serialises for people: objects one member per line, indented; arrays of plain values and
+    /// small objects of plain values on one line (as board configs are written by hand).
+    public func prettyText(indent: String = "") -> String {
+        let inner = indent + "  "
+        switch self {
+        case .array(let a) where !a.isEmpty && !a.allSatisfy(\.isPlain):
+            return "[\n" + a.map { inner + $0.prettyText(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        case .object(let o) where !o.isEmpty && (o.count > 4 || !o.allSatisfy(\.value.isPlain)):
+            return "{\n"
+                + o.map { inner + JSONValue.quote($0.key) + ": " + $0.value.prettyText(indent: inner) }
+                .joined(separator: ",\n") + "\n\(indent)}"
+        case .array(let a):
+            return "[" + a.map(\.text).joined(separator: ", ") + "]"
+        case .object(let o):
+            return o.isEmpty
+                ? "{}" : "{ " + o.map { JSONValue.quote($0.key) + ": " + $0.value.text }.joined(separator: ", ") + " }"
+        default:
+            return text
+        }
+    }
+
+    /// Not a container, or an array of plain values (a matrix, an argv).
+    var isPlain: Bool {
+        switch self {
+        case .object: false
+        case .array(let a):
+            a.allSatisfy { if case .array = $0 { false } else if case .object = $0 { false } else { true } }
+        default: true
+        }
+    }
+
+    /// This object with `key` set to `value` (replaced in place, or appended).
+    public func setting(_ key: String, to value: JSONValue) -> JSONValue {
+        guard case .object(var members) = self else { return self }
+        if let i = members.firstIndex(where: { $0.key == key }) {
+            members[i].value = value
+        } else {
+            members.append((key, value))
+        }
+        return .object(members)
+    }
+
+    /// The member `key` of an object.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}
+
+extension BoardConfig {
+    /// A config file's text with `touch.calibration` set to `matrix`, everything else kept (the
+    /// layout of the text is not: the file is written back pretty-printed). The result is checked
+    /// by parsing it as a config again.
+    public static func settingCalibration(_ matrix: [Double], in bytes: [UInt8]) throws(ConfigError) -> String {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            throw ConfigError("", "not valid JSON: \(error)")
+        }
+        let touch = json["touch"] ?? .object([])
+        let updated = json.setting("touch", to: touch.setting("calibration", to: .array(matrix.map { .number($0) })))
+        let text = updated.prettyText() + "\n"
+        _ = try parse(text)
+        return text
+    }
+}

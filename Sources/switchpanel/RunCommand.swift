@@ -29,9 +29,7 @@ func runPanel(_ options: RenderOptions) throws -> Int32 {
     }
     let stateDirectory = options.stateDirectory ?? ProcessInfo.processInfo.environment["STATE_DIRECTORY"]
     if stateDirectory == nil { log(.notice, "no --state-dir: switch states will not survive a restart") }
-    let display = HeadlessDisplay(
-        width: config.display.width, height: config.display.height, format: config.display.format,
-        refreshRate: config.display.refreshRate ?? 60)
+    let display = try openDisplay(config, headless: true)
     log(.notice, "running headless on an in-memory \(display.width)x\(display.height) display")
     let session = try PanelSession(
         config: config, display: display, renderer: panelRenderer(config),
@@ -48,6 +46,13 @@ func runPanel(_ options: RenderOptions) throws -> Int32 {
     }
     let signal = try loop.run()
     if let summary = loop.latencySummary { log(.info, summary) }
-    if let out = options.out, let image = display.snapshot() { try writePNG(image, to: out) }
+    if let out = options.out, let image = (display as? HeadlessDisplay)?.snapshot() { try writePNG(image, to: out) }
     return signal == SIGINT || signal == SIGTERM ? 0 : 1
+}
+
+/// The display of `config`: the in-memory one for `--headless`.
+func openDisplay(_ config: BoardConfig, headless: Bool) throws -> DisplayOutput & DisplaySession {
+    HeadlessDisplay(
+        width: config.display.width, height: config.display.height, format: config.display.format,
+        refreshRate: config.display.refreshRate ?? 60)
 }

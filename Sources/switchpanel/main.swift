@@ -184,6 +184,7 @@ func main() -> Int32 {
             let replay = try Replay(
                 name: (file as NSString).lastPathComponent, recordingText: text, descriptionText: descText)
             try replay.run(config: try configOrDemo(configPath), framesDirectory: frames, out: out)
+        case "calibrate": return try runCalibrateCommand(args)
         case "devices": return try runDevicesCommand(args)
         case "record": return try runRecordCommand(args)
         case "inject": return try runInjectCommand(args)

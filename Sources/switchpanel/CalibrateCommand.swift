@@ -1,0 +1,127 @@
+import Evdev
+import Foundation
+import Glibc
+import LinuxIO
+import Panel
+import PanelRuntime
+import Presentation
+import Raster
+import TouchCore
+import Widget
+
+/// `switchpanel calibrate [--config F] [--device D] [--write] [--headless]`: draws five targets
+/// on the display, one after the other, takes a touch on each from the board's touch device, fits
+/// libinput's six-number matrix by least squares and prints it — or, with `--write`, stores it in
+/// the config (`touch.calibration`, the file replaced atomically). The config's swap, invert and
+/// rotation stay as they are; the matrix corrects what remains.
+func runCalibrateCommand(_ args: ArraySlice<String>) throws -> Int32 {
+    var rest = args
+    var configPath: String?
+    var deviceName: String?
+    var write = false
+    var headless = false
+    while let arg = rest.popFirst() {
+        switch arg {
+        case "--config": configPath = try optionValue(arg, &rest)
+        case "--device": deviceName = try optionValue(arg, &rest)
+        case "--write": write = true
+        case "--headless": headless = true
+        case "--help", "-h":
+            print(
+                """
+                usage: switchpanel calibrate [--config BOARD.json] [--device PATH|NAME|VVVV:PPPP] [--write] [--headless]
+
+                Shows five targets (four corners and the centre); touch each with a finger or
+                stylus. Prints the fitted matrix as the config's "calibration" line; --write
+                stores it in the config file instead (the rest of the file kept, re-indented).
+                """)
+            return 0
+        default: throw UsageError(message: "unknown option '\(arg)'")
+        }
+    }
+    if write && configPath == nil { throw UsageError(message: "--write needs --config FILE to write to") }
+    let config = try configOrDemo(configPath)
+
+    // The device: the one named, else the config's, else the first touchscreen.
+    let wanted = (deviceName.map { [$0] } ?? config.touch.devices).compactMap(DeviceMatch.init)
+    let found = try InputDiscovery.scan()
+    let candidate =
+        wanted.isEmpty
+        ? found.first { $0.info?.kind.isTouchInput ?? false }
+        : found.first { d in
+            wanted.contains { m in
+                d.info.map { m.matchesResolvingLinks(path: d.path, description: $0.description) } ?? false
+            }
+        }
+    guard let chosen = candidate else {
+        let listing = found.map { d in
+            d.info.map { "\(d.path) \"\($0.description.name)\" (\($0.kind.rawValue))" } ?? "\(d.path) (\(d.error!))"
+        }
+        throw ReplayError(
+            "no touch device "
+                + (wanted.isEmpty ? "found" : "matches \(wanted.map(\.description).joined(separator: ", "))")
+                + "; present: " + (listing.isEmpty ? "none" : listing.joined(separator: "; ")))
+    }
+    let device = try InputDevice(path: chosen.path)
+    var description = device.description
+    if let remap = description.suggestedAxisRemap { description = description.remappingAxes(remap) }
+    let base = try config.touch.calibration(for: description, display: config.display)
+    var machine = try TouchStateMachine(
+        device: description, calibration: CalibrationProcedure.rawCalibration(for: base), filters: config.touch.filters,
+        initialSlot: device.currentSlot)
+    try? device.grab()
+    var procedure = CalibrationProcedure(base: base)
+
+    let display = try openDisplay(config, headless: headless)
+    defer { display.close() }
+    let signals = try SignalDescriptor()
+    let composer = FrameComposer(display: display, rotation: config.display.rotation)
+    let labels = labelRenderer(family: config.theme.font)
+    func draw(_ canvas: Canvas) {
+        canvas.clear(config.theme.background)
+        guard let target = procedure.currentTarget else { return }
+        let ink = config.theme.textColor
+        canvas.stroke(.circle(center: target, radius: 14), width: 2, alignment: .center, .solid(ink))
+        canvas.fill(.rect(Rect(x: target.x - 22, y: target.y - 1, width: 44, height: 2)), ink)
+        canvas.fill(.rect(Rect(x: target.x - 1, y: target.y - 22, width: 2, height: 44)), ink)
+        if let labels {
+            let text = "Touch the target (\(procedure.samples.count + 1) of \(procedure.targets.count))"
+            let m = labels.measure(text, pixelSize: 20)
+            labels.draw(
+                text, pixelSize: 20, color: ink,
+                baselineAt: Point((Double(composer.logicalWidth) - m.width) / 2, Double(composer.logicalHeight) * 0.3),
+                on: canvas)
+        }
+    }
+    print("calibrating \(chosen.path) (\"\(device.name)\") on \(display.width)x\(display.height); touch each target")
+    composer.invalidateAll()
+    while !procedure.isComplete {
+        try composer.composeFrame(now: monotonicNow(), draw: draw)
+        var descriptors = [device.fileDescriptor, signals.fileDescriptor]
+        if let fd = display.pollDescriptor { descriptors.append(fd) }
+        let timeout = display.nextEventDeadline.map { Int32(max(0, ($0 - monotonicNow()) * 1000).rounded(.up)) } ?? -1
+        let ready = try waitForReadable(descriptors, timeoutMilliseconds: timeout)
+        if ready.contains(signals.fileDescriptor) {
+            report(.notice, "calibration interrupted; nothing written")
+            return 1
+        }
+        _ = try display.dispatchEvents(now: monotonicNow())
+        if ready.contains(device.fileDescriptor) {
+            for frame in machine.take(try device.readAvailable()) where procedure.handle(frame) {
+                report(.info, "target \(procedure.samples.count) of \(procedure.targets.count) taken")
+                composer.invalidateAll()
+            }
+        }
+    }
+    let matrix = try procedure.result()
+    let numbers = matrix.values.map { String(format: "%.6g", $0) }.joined(separator: ", ")
+    guard write, let path = configPath else {
+        print("\"calibration\": [\(numbers)]")
+        return 0
+    }
+    let text = try BoardConfig.settingCalibration(
+        matrix.values, in: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    print("wrote \"calibration\": [\(numbers)] to \(path)")
+    return 0
+}
