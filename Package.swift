@@ -77,7 +77,13 @@ let package = Package(
             name: "switchpanel-bench",
             dependencies: ["Raster", "RasterPNG", "BenchScene", "CCairo"]
         ),
-        .testTarget(name: "PanelRuntimeTests", dependencies: ["PanelRuntime", "Panel", "LinuxIO"]),
+        .testTarget(
+            name: "PanelRuntimeTests",
+            dependencies: [
+                "PanelRuntime", "Panel", "LinuxIO", "Presentation", "Widget", "TouchCore", "Raster", "TextRender",
+            ]),
+        // HeadlessDisplay's vblanks and buffer ages; FrameComposer against Image.converted(to:rotation:).
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Raster", "TestSupport"]),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Widget", "Raster", "TouchCore"]),
         // KernelCaptures/: recordings read back live from a uinput device in the QEMU guest.
         .testTarget(

@@ -8,6 +8,8 @@ import Panel
 /// How one action for one value change ended.
 public struct ActionOutcome: Hashable, Sendable {
     public var switchID: String
+    /// The value the action ran for (a late failure must not undo a newer change).
+    public var isOn: Bool
     public var action: ActionConfig
     public var succeeded: Bool
     /// Why it failed (the command's stderr, its exit status, a timeout, or the errno of a write).
@@ -28,6 +30,7 @@ public final class ActionRunner {
         /// The command closed its stderr (EOF seen): no longer polled, or it would poll readable for ever.
         var stderrClosed = false
         var switchID: String
+        var isOn: Bool
         var action: ActionConfig
     }
 
@@ -57,9 +60,9 @@ public final class ActionRunner {
             case .print:
                 let line = "{\"id\":\(JSONValue.string(switchID).text),\"state\":\"\(isOn ? "on" : "off")\"}"
                 printLine(line)
-                done.append(ActionOutcome(switchID: switchID, action: action, succeeded: true, detail: ""))
+                done.append(ActionOutcome(switchID: switchID, isOn: isOn, action: action, succeeded: true, detail: ""))
             case .write(let path, let on, let off):
-                done.append(write(isOn ? on : off, to: path, switchID: switchID, action: action))
+                done.append(write(isOn ? on : off, to: path, switchID: switchID, isOn: isOn, action: action))
             case .run(let argv, let timeout):
                 if let failure = spawn(argv, switchID: switchID, isOn: isOn, deadline: now + timeout, action: action) {
                     done.append(failure)
@@ -69,12 +72,14 @@ public final class ActionRunner {
         return done
     }
 
-    private func write(_ text: String, to path: String, switchID: String, action: ActionConfig) -> ActionOutcome {
+    private func write(_ text: String, to path: String, switchID: String, isOn: Bool, action: ActionConfig)
+        -> ActionOutcome
+    {
         // No O_CREAT: sysfs and GPIO files exist; a missing one is a configuration error.
         let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard fd >= 0 else {
             return ActionOutcome(
-                switchID: switchID, action: action, succeeded: false,
+                switchID: switchID, isOn: isOn, action: action, succeeded: false,
                 detail: "open(\(path)): \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
@@ -82,10 +87,10 @@ public final class ActionRunner {
         let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         guard n == bytes.count else {
             return ActionOutcome(
-                switchID: switchID, action: action, succeeded: false,
+                switchID: switchID, isOn: isOn, action: action, succeeded: false,
                 detail: "write(\(path)): \(String(cString: strerror(errno)))")
         }
-        return ActionOutcome(switchID: switchID, action: action, succeeded: true, detail: "")
+        return ActionOutcome(switchID: switchID, isOn: isOn, action: action, succeeded: true, detail: "")
     }
 
     private func spawn(_ argv: [String], switchID: String, isOn: Bool, deadline: Double, action: ActionConfig)
@@ -96,7 +101,7 @@ public final class ActionRunner {
         // right after pipe() leaves no window for another spawn to inherit the descriptors.
         guard pipe(&pipeFDs) == 0 else {
             return ActionOutcome(
-                switchID: switchID, action: action, succeeded: false,
+                switchID: switchID, isOn: isOn, action: action, succeeded: false,
                 detail: "pipe: \(String(cString: strerror(errno)))")
         }
         for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -134,10 +139,11 @@ public final class ActionRunner {
         guard result == 0 else {
             close(pipeFDs[0])
             return ActionOutcome(
-                switchID: switchID, action: action, succeeded: false,
+                switchID: switchID, isOn: isOn, action: action, succeeded: false,
                 detail: "cannot run \(argv[0]): \(String(cString: strerror(result)))")
         }
-        running.append(Running(pid: pid, stderr: pipeFDs[0], deadline: deadline, switchID: switchID, action: action))
+        running.append(
+            Running(pid: pid, stderr: pipeFDs[0], deadline: deadline, switchID: switchID, isOn: isOn, action: action))
         return nil
     }
 
@@ -166,7 +172,8 @@ public final class ActionRunner {
                     detail = "exit status \(code)" + (text.isEmpty ? "" : ": \(text)")
                 }
                 done.append(
-                    ActionOutcome(switchID: r.switchID, action: r.action, succeeded: ok, detail: ok ? "" : detail))
+                    ActionOutcome(
+                        switchID: r.switchID, isOn: r.isOn, action: r.action, succeeded: ok, detail: ok ? "" : detail))
                 continue
             }
             if r.killedAt == nil, now >= r.deadline {

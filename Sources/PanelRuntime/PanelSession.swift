@@ -38,6 +38,8 @@ public final class PanelSession {
     public var onChange: ((SwitchChange) -> Void)?
     /// Frames presented so far.
     public private(set) var framesPresented = 0
+    /// The states as last saved, including switches the current config does not have.
+    private var persisted: [String: Bool] = [:]
 
     /// Builds the panel of `config` on `display`, restoring the saved states (or the config's
     /// initial ones) without animation and without running actions.
@@ -56,6 +58,7 @@ public final class PanelSession {
             let (states, warning) = store.load()
             if let warning { log(.warning, warning) }
             restored = states
+            persisted = states
         }
         try Self.checkFits(config, display: display)
         controller = PanelController(view: try PanelView(config: config, renderer: renderer), restored: restored)
@@ -102,25 +105,31 @@ public final class PanelSession {
     @discardableResult
     public func set(_ id: String, isOn: Bool, runActions: Bool, now: Double) -> SwitchChange? {
         guard let change = controller.set(id, isOn: isOn, source: .socket, now: now) else { return nil }
-        commit(change, runActions: runActions, now: now)
-        return change
+        return commit(change, runActions: runActions, now: now) ? change : nil
     }
 
-    /// Saves, then acknowledges: runs the actions and tells the subscribers.
-    private func commit(_ change: SwitchChange, runActions: Bool, now: Double) {
+    /// Saves, then acknowledges: runs the actions and tells the subscribers. Returns false when
+    /// the state could not be saved (the switch is flipped back).
+    @discardableResult
+    private func commit(_ change: SwitchChange, runActions: Bool, now: Double) -> Bool {
         if let store {
+            // States of switches not in this config (removed, or renamed back later) are kept.
+            var all = persisted
+            all.merge(controller.states) { _, new in new }
             do {
-                try store.save(controller.states)
+                try store.save(all)
+                persisted = all
             } catch {
                 log(.error, "\(change.id) → \(change.isOn ? "on" : "off") not kept: \(error)")
                 controller.set(change.id, isOn: !change.isOn, source: .revert, now: now)
-                return
+                return false
             }
         }
         log(.info, "\(change.id) → \(change.isOn ? "on" : "off") (\(change.source.rawValue))")
         onChange?(change)
-        guard runActions, let sw = config.switches.first(where: { $0.id == change.id }) else { return }
+        guard runActions, let sw = config.switches.first(where: { $0.id == change.id }) else { return true }
         handle(actions.start(sw.actions, switchID: change.id, isOn: change.isOn, now: now), now: now)
+        return true
     }
 
     /// Collects finished commands (SIGCHLD, a readable stderr pipe, a timeout) and handles failures.
@@ -129,10 +138,15 @@ public final class PanelSession {
     private func handle(_ outcomes: [ActionOutcome], now: Double) {
         for outcome in outcomes where !outcome.succeeded {
             let sw = config.switches.first { $0.id == outcome.switchID }
-            let state = controller.states[outcome.switchID] ?? false
-            log(.error, "\(outcome.switchID): action \(outcome.action.summary) failed: \(outcome.detail)")
-            guard sw?.revertOnFailure ?? false,
-                let change = controller.set(outcome.switchID, isOn: !state, source: .revert, now: now)
+            log(
+                .error,
+                "\(outcome.switchID) → \(outcome.isOn ? "on" : "off"): action \(outcome.action.summary) failed: \(outcome.detail)"
+            )
+            // Only while the switch still shows the change this action was for: a second failure
+            // of the same change, or the late failure of a change already superseded, undoes
+            // nothing.
+            guard sw?.revertOnFailure ?? false, controller.states[outcome.switchID] == outcome.isOn,
+                let change = controller.set(outcome.switchID, isOn: !outcome.isOn, source: .revert, now: now)
             else { continue }
             // The flip-back is saved and published, but runs no actions: the failed one left the
             // device as it was.

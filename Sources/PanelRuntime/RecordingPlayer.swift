@@ -32,7 +32,7 @@ public struct RecordingPlayer {
     /// presented frame's time (for `--frames`).
     public mutating func play(
         into session: PanelSession, frame: (Double) throws -> Void = { _ in }
-    ) rethrows -> Summary {
+    ) throws -> Summary {
         var summary = Summary()
         var now = 0.0
         let display = session.display
@@ -40,10 +40,10 @@ public struct RecordingPlayer {
         func run(until time: Double) throws {
             while true {
                 // A frame is painted as soon as a buffer is free, then shown at the next vblank.
-                try? session.renderFrame(at: now)
+                try session.renderFrame(at: now)
                 guard let vblank = display.nextEventDeadline, vblank <= time else { break }
                 now = vblank
-                let shown = (try? display.dispatchEvents(now: now)) ?? []
+                let shown = try display.dispatchEvents(now: now)
                 if !shown.isEmpty { try frame(now) }
             }
             now = max(now, time)

@@ -78,9 +78,18 @@ public final class FrameComposer {
                 from: picture.surface, rect: logicalRect, to: buffer.surface, at: (rect.minX, rect.minY),
                 rotation: rotation)
         }
+        do {
+            try display.present(buffer, damage: physical.rects, now: now)
+        } catch {
+            // Not shown: the frame's damage is still to be shown, and no history entry is made.
+            for rect in physical.rects {
+                pendingDamage.add(
+                    rotation.logicalRect(rect, width: buffer.surface.width, height: buffer.surface.height))
+            }
+            throw error
+        }
         history.append(physical)
         if history.count > historyLimit { history.removeFirst() }
-        try display.present(buffer, damage: physical.rects, now: now)
         return true
     }
 }

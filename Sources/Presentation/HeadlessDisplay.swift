@@ -62,9 +62,11 @@ public final class HeadlessDisplay: DisplayOutput {
         guard pending == nil else {
             throw DisplayError(call: "present", errno: 16, message: "a flip is already pending (EBUSY)")
         }
-        // The next vblank strictly after now, on a grid of 1/refreshRate from time 0.
-        let period = 1 / refreshRate
-        let vblank = ((now / period).rounded(.down) + 1) * period
+        // The next vblank strictly after now, on a grid of 1/refreshRate from time 0, counted
+        // as an integer: `now` is often a vblank time itself (right after a flip), and
+        // 31/60 × 60 comes out as 30.999…, which must still count as vblank 31.
+        let index = (now * refreshRate + 1e-6).rounded(.down) + 1
+        let vblank = index / refreshRate
         pending = (buffer.index, vblank)
         lastDamage = damage
     }
