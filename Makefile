@@ -1,7 +1,7 @@
 # The front door: `make run` and `make test` are the README's two commands.
 SWIFT ?= swift
 
-.PHONY: run test setup build docs presets bench counts vm-evdev-test format lint
+.PHONY: run test setup build docs presets bench counts vm-evdev-test format lint security build-install install uninstall vm-systemd-test
 
 setup:
 	@bash scripts/setup.sh
@@ -13,9 +13,9 @@ build: setup
 run: build
 	.build/release/switchpanel run --out out/panel.png
 
-## Installs what is missing, checks the formatting and runs the whole test suite.
+## Installs what is missing, checks the formatting and the systemd unit, and runs the whole test suite.
 ## (The suite is XCTest; without --disable-swift-testing an empty Swift Testing run prints last.)
-test: setup lint
+test: setup lint security
 	$(SWIFT) test --disable-swift-testing
 
 ## Regenerates the README's pictures.
@@ -41,8 +41,80 @@ counts: setup
 vm-evdev-test: setup
 	bash scripts/vm-evdev-test.sh
 
+## The systemd unit for real in a QEMU guest with Debian 12's systemd, installed by `make install`
+## (slow: debootstrap once, then ~4 min; not part of `make test`).
+vm-systemd-test: setup
+	bash scripts/vm-systemd-test.sh
+
 format:
 	swift-format format --in-place --recursive --parallel Package.swift Sources Tests
 
 lint:
 	swift-format lint --recursive --strict Package.swift Sources Tests
+
+## The systemd gate: the unit and sysusers file parse without warnings, and
+## `systemd-analyze security --offline=true` scores the unit at most 1.0.
+security:
+	@bash scripts/check-unit.sh
+
+# `make install` is DESTDIR-aware (a package build stages into $(DESTDIR)); PREFIX places the
+# program and its data. systemd, udev and systemd-sysusers read /usr/lib and /usr/local/lib, so
+# the unit, rule and sysusers file follow PREFIX for those two; with another PREFIX set UNITDIR,
+# UDEVRULESDIR and SYSUSERSDIR (to /etc/systemd/system, /etc/udev/rules.d, /etc/sysusers.d).
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share/switchpanel
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+SYSCONFDIR ?= /etc
+# The board config installed as $(SYSCONFDIR)/switchpanel/board.json when there is none yet.
+BOARD ?= rpi-7inch-dsi
+INSTALL ?= install
+INSTALL_SCRATCH ?= .build/install
+INSTALL_BIN = $(INSTALL_SCRATCH)/release/switchpanel
+
+## The binary `make install` installs: release, with Swift's runtime linked in
+## (--static-swift-stdlib), so the board needs no toolchain at run time. Run as yourself, then
+## `sudo make install`.
+build-install: setup
+	$(SWIFT) build -c release --product switchpanel --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH)
+
+## Installs the program, the systemd unit, the sysusers file, the udev rule, the board configs and
+## a default board config (kept if present); on a live system also creates the user and reloads
+## udev and systemd. Enabling is left to you: systemctl enable --now switchpanel.
+install:
+	@test -x $(INSTALL_BIN) || { echo "make install: $(INSTALL_BIN) is missing: run 'make build-install' first (as yourself, not root)" >&2; exit 1; }
+	$(INSTALL) -D -m 0755 $(INSTALL_BIN) $(DESTDIR)$(BINDIR)/switchpanel
+	$(INSTALL) -d -m 0755 $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(UDEVRULESDIR)
+	sed -e 's|/usr/local/bin/switchpanel|$(BINDIR)/switchpanel|g' -e 's|/etc/switchpanel/|$(SYSCONFDIR)/switchpanel/|g' \
+		systemd/switchpanel.service > $(DESTDIR)$(UNITDIR)/switchpanel.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/switchpanel.service
+	$(INSTALL) -m 0644 systemd/switchpanel.sysusers $(DESTDIR)$(SYSUSERSDIR)/switchpanel.conf
+	$(INSTALL) -m 0644 systemd/99-switchpanel.rules $(DESTDIR)$(UDEVRULESDIR)/99-switchpanel.rules
+	$(INSTALL) -d -m 0755 $(DESTDIR)$(DATADIR)/board-configs
+	$(INSTALL) -m 0644 board-configs/*.json $(DESTDIR)$(DATADIR)/board-configs/
+	$(INSTALL) -m 0644 systemd/switchpanel-board.conf.example $(DESTDIR)$(DATADIR)/
+	$(INSTALL) -d -m 0755 $(DESTDIR)$(SYSCONFDIR)/switchpanel
+	@if [ -e $(DESTDIR)$(SYSCONFDIR)/switchpanel/board.json ]; then \
+		echo "make install: keeping $(DESTDIR)$(SYSCONFDIR)/switchpanel/board.json"; \
+	else \
+		echo "$(INSTALL) -m 0644 board-configs/$(BOARD).json $(DESTDIR)$(SYSCONFDIR)/switchpanel/board.json"; \
+		$(INSTALL) -m 0644 board-configs/$(BOARD).json $(DESTDIR)$(SYSCONFDIR)/switchpanel/board.json; \
+	fi
+	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then \
+		set -x; \
+		systemd-sysusers $(SYSUSERSDIR)/switchpanel.conf && \
+		udevadm control --reload && \
+		udevadm trigger --action=change --subsystem-match=drm --subsystem-match=input && \
+		systemctl daemon-reload; \
+	fi
+
+## Removes what `make install` installed; keeps $(SYSCONFDIR)/switchpanel, the user and the
+## switch states in /var/lib/switchpanel.
+uninstall:
+	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then set -x; systemctl disable --now switchpanel.service || true; fi
+	rm -f $(DESTDIR)$(BINDIR)/switchpanel $(DESTDIR)$(UNITDIR)/switchpanel.service
+	rm -f $(DESTDIR)$(SYSUSERSDIR)/switchpanel.conf $(DESTDIR)$(UDEVRULESDIR)/99-switchpanel.rules
+	rm -rf $(DESTDIR)$(DATADIR)
+	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then set -x; udevadm control --reload; systemctl daemon-reload; fi

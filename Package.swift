@@ -84,6 +84,8 @@ let package = Package(
             ]),
         // HeadlessDisplay's vblanks and buffer ages; FrameComposer against Image.converted(to:rotation:).
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Raster", "TestSupport"]),
+        // sd_notify against a real datagram socket, the logger's prefixes, signalfd and timerfd.
+        .testTarget(name: "LinuxIOTests", dependencies: ["LinuxIO", "CLinux"]),
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Widget", "Raster", "TouchCore"]),
         // KernelCaptures/: recordings read back live from a uinput device in the QEMU guest.
         .testTarget(

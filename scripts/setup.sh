@@ -3,7 +3,8 @@
 # Needs a Swift 6 toolchain on PATH already (swift.org's Debian 12 build).
 set -euo pipefail
 
-packages=(pkg-config libpng-dev libevdev-dev libcairo2-dev libfreetype-dev libfontconfig-dev fontconfig fonts-dejavu-core fonts-wqy-microhei)
+# systemd: systemd-analyze and systemd-sysusers for `make security` (it need not be running).
+packages=(pkg-config libpng-dev libevdev-dev libdrm-dev libcairo2-dev libfreetype-dev libfontconfig-dev fontconfig fonts-dejavu-core fonts-wqy-microhei systemd)
 
 missing=()
 for p in "${packages[@]}"; do

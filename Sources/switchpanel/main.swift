@@ -22,6 +22,7 @@ let usage = """
            switchpanel check-config BOARD.json
            switchpanel devices | record [DEVICE] | inject (see `switchpanel devices --help`)
            switchpanel presets [--out PNG]
+           switchpanel ctl [--socket PATH] list | get ID | set ID on|off|toggle [--no-actions] | subscribe
            switchpanel --version | --help
 
     run      Shows the demo panel. There is no DRM display backend yet, so it runs headless:
@@ -188,6 +189,7 @@ func main() -> Int32 {
         case "devices": return try runDevicesCommand(args)
         case "record": return try runRecordCommand(args)
         case "inject": return try runInjectCommand(args)
+        case "ctl": return try runControlCommand(args)
         case "presets":
             let options = try parseRenderOptions(args)
             let out = options.out ?? "docs/presets.png"

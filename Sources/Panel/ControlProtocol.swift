@@ -1,0 +1,291 @@
+// The control socket's protocol: one JSON object per line each way. Pure: requests are parsed
+// from bytes and replies are built as text here; the socket itself is PanelRuntime's
+// `ControlServer`, and the event loop decides what a request does.
+//
+// Requests (a client-chosen "tag" — a string or a number — is echoed in the reply):
+//   {"cmd":"list"}
+//   {"cmd":"get","id":"porch"}
+//   {"cmd":"set","id":"porch","state":true|false|"on"|"off"|"toggle","actions":true|false}
+//   {"cmd":"subscribe"}
+// Every line gets exactly one reply, in order, so a client may send several requests before
+// reading: {"ok":true,...} or {"ok":false,"error":"..."}. Subscribers also get events:
+//   {"event":"changed","id":"porch","state":"on","source":"touch"}
+
+/// What a `set` request asks for.
+public enum ControlTargetState: Hashable, Sendable {
+    case on
+    case off
+    case toggle
+
+    /// The value the switch should take when it is `current` now.
+    public func resolved(current: Bool) -> Bool {
+        switch self {
+        case .on: true
+        case .off: false
+        case .toggle: !current
+        }
+    }
+}
+
+/// One request read from the control socket.
+public struct ControlRequest: Hashable, Sendable {
+    public enum Command: Hashable, Sendable {
+        /// Every switch with its label, state and whether it is enabled.
+        case list
+        /// One switch.
+        case get(id: String)
+        /// Sets a switch; `runActions` false changes only what the panel shows and stores.
+        case set(id: String, state: ControlTargetState, runActions: Bool)
+        /// The current states, then an event for every change until the client disconnects.
+        case subscribe
+    }
+
+    public var command: Command
+    /// The client's tag (a string or a number), echoed in the reply.
+    public var tag: JSONValue?
+
+    public init(_ command: Command, tag: JSONValue? = nil) {
+        self.command = command
+        self.tag = tag
+    }
+
+    /// Parses one line (without its newline). Never throws or traps: anything that is not a
+    /// valid request comes back as an error whose text is meant for the client.
+    public static func parse(_ line: [UInt8]) -> Result<ControlRequest, ControlProtocolError> {
+        guard line.count <= ControlProtocol.maximumLineBytes else { return .failure(.lineTooLong) }
+        guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else {
+            return .failure(ControlProtocolError("empty line (expected a JSON object such as \(exampleRequest))"))
+        }
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(line)
+        } catch {
+            // The parser speaks of files; a request is a line.
+            let reason = error.reason.replacing("end of file", with: "end of line")
+            let place = error.line == 1 ? "column \(error.column)" : "line \(error.line), column \(error.column)"
+            return .failure(ControlProtocolError("not valid JSON at \(place): \(reason)"))
+        }
+        guard case .object(let members) = json else {
+            return .failure(ControlProtocolError("expected a JSON object such as \(exampleRequest), got \(json.kind)"))
+        }
+        var keys: [String: JSONValue] = [:]
+        for (key, value) in members { keys[key] = value }
+        let tag = keys["tag"]
+        if let tag {
+            switch tag {
+            case .string, .number: break
+            default: return .failure(ControlProtocolError("\"tag\" must be a string or a number, got \(shown(tag))"))
+            }
+        }
+        return parseCommand(members: members, keys: keys, tag: tag).map { ControlRequest($0, tag: tag) }
+    }
+
+    /// The request as a line (without the newline) that `parse` reads back.
+    public var text: String {
+        var members: [(key: String, value: JSONValue)]
+        switch command {
+        case .list: members = [("cmd", .string("list"))]
+        case .subscribe: members = [("cmd", .string("subscribe"))]
+        case .get(let id): members = [("cmd", .string("get")), ("id", .string(id))]
+        case .set(let id, let state, let runActions):
+            let value =
+                switch state {
+                case .on: "on"
+                case .off: "off"
+                case .toggle: "toggle"
+                }
+            members = [("cmd", .string("set")), ("id", .string(id)), ("state", .string(value))]
+            if !runActions { members.append(("actions", .bool(false))) }
+        }
+        if let tag { members.append(("tag", tag)) }
+        return JSONValue.object(members).text
+    }
+
+    /// Parses one line of text (without its newline).
+    public static func parse(_ line: String) -> Result<ControlRequest, ControlProtocolError> { parse(Array(line.utf8)) }
+
+    private static let exampleRequest = #"{"cmd":"list"}"#
+    private static let stateChoices = #"true, false, "on", "off" or "toggle""#
+
+    private static func parseCommand(
+        members: [(key: String, value: JSONValue)], keys: [String: JSONValue], tag: JSONValue?
+    ) -> Result<Command, ControlProtocolError> {
+        func failure(_ reason: String) -> Result<Command, ControlProtocolError> {
+            .failure(ControlProtocolError(reason, tag: tag))
+        }
+        let commands = ControlProtocol.commands.joined(separator: ", ")
+        guard let cmdValue = keys["cmd"] else { return failure("missing \"cmd\" (one of: \(commands))") }
+        guard case .string(let cmd) = cmdValue else {
+            return failure("\"cmd\" must be a string (one of: \(commands)), got \(shown(cmdValue))")
+        }
+        let allowed: [String]
+        switch cmd {
+        case "list", "subscribe": allowed = ["cmd", "tag"]
+        case "get": allowed = ["cmd", "id", "tag"]
+        case "set": allowed = ["cmd", "id", "state", "actions", "tag"]
+        default: return failure("unknown cmd \(shown(cmdValue)) (expected one of: \(commands))")
+        }
+        let unknown = members.map(\.key).filter { !allowed.contains($0) }
+        if !unknown.isEmpty {
+            return failure(
+                "unknown key\(unknown.count == 1 ? "" : "s") \(unknown.map { shown(.string($0)) }.joined(separator: ", "))"
+                    + " for \(cmd) (expected: \(allowed.joined(separator: ", ")))")
+        }
+        if cmd == "list" { return .success(.list) }
+        if cmd == "subscribe" { return .success(.subscribe) }
+        guard let idValue = keys["id"] else {
+            return failure("\(cmd) needs \"id\" (a switch id; \(exampleRequest) shows them)")
+        }
+        guard case .string(let id) = idValue else { return failure("\"id\" must be a string, got \(shown(idValue))") }
+        guard !id.isEmpty else { return failure("\"id\" must not be empty") }
+        if cmd == "get" { return .success(.get(id: id)) }
+        guard let stateValue = keys["state"] else { return failure("set needs \"state\" (\(stateChoices))") }
+        let state: ControlTargetState
+        switch stateValue {
+        case .bool(true), .string("on"): state = .on
+        case .bool(false), .string("off"): state = .off
+        case .string("toggle"): state = .toggle
+        default: return failure("\"state\" must be \(stateChoices), got \(shown(stateValue))")
+        }
+        var runActions = true
+        if let actionsValue = keys["actions"] {
+            guard case .bool(let b) = actionsValue else {
+                return failure("\"actions\" must be true or false, got \(shown(actionsValue))")
+            }
+            runActions = b
+        }
+        return .success(.set(id: id, state: state, runActions: runActions))
+    }
+}
+
+/// A value as an error message shows it: its JSON text, cut short when long.
+private func shown(_ value: JSONValue) -> String {
+    let text = value.text
+    let limit = 32
+    guard text.count > limit else { return text }
+    return String(text.prefix(limit)) + "…"
+}
+
+/// Why a request was refused, as the text the client reads, with the request's tag when it had one.
+public struct ControlProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var reason: String
+    /// The tag of the request that failed, echoed in the error reply.
+    public var tag: JSONValue?
+
+    public init(_ reason: String, tag: JSONValue? = nil) {
+        self.reason = reason
+        self.tag = tag
+    }
+
+    public var description: String { reason }
+
+    /// A line longer than ``ControlProtocol/maximumLineBytes``; the rest of it up to the next newline is skipped.
+    public static let lineTooLong = ControlProtocolError(
+        "line too long (more than \(ControlProtocol.maximumLineBytes) bytes)")
+
+    /// A request naming a switch the panel does not have.
+    public static func unknownID(_ id: String, known: [String], tag: JSONValue? = nil) -> ControlProtocolError {
+        let quoted = shown(.string(id))
+        if known.isEmpty { return ControlProtocolError("unknown id \(quoted) (this panel has no switches)", tag: tag) }
+        return ControlProtocolError("unknown id \(quoted) (known: \(known.joined(separator: ", ")))", tag: tag)
+    }
+
+    /// A `set` on a switch the board config disables.
+    public static func disabled(_ id: String, tag: JSONValue? = nil) -> ControlProtocolError {
+        ControlProtocolError("switch \(shown(.string(id))) is disabled", tag: tag)
+    }
+
+    /// A connection beyond the server's limit (it is closed after this line).
+    public static func tooManyClients(limit: Int) -> ControlProtocolError {
+        ControlProtocolError("too many clients (at most \(limit)); try again later")
+    }
+}
+
+/// What caused a switch to change, as events name it.
+public enum ControlEventSource: String, Hashable, Sendable, CaseIterable {
+    /// A finger on the panel.
+    case touch
+    /// A `set` request on the control socket.
+    case socket
+    /// The saved state applied at start.
+    case restore
+    /// An action failed and the switch went back (`revertOnFailure`).
+    case revert
+}
+
+/// One switch as `list`, `get` and `subscribe` report it.
+public typealias ControlSwitchStatus = (id: String, label: String, isOn: Bool, enabled: Bool)
+
+/// The protocol's limits, the default socket path, and the reply and event lines (JSON text
+/// without the newline; ``ControlServer`` adds it).
+public enum ControlProtocol {
+    /// The longest request line, in bytes without its newline.
+    public static let maximumLineBytes = 64 << 10
+    /// The commands, in the order error messages list them.
+    public static let commands = ["list", "get", "set", "subscribe"]
+
+    /// `$RUNTIME_DIRECTORY/control.sock` (the first directory when systemd gives several), else
+    /// `/run/switchpanel/control.sock`.
+    public static func defaultSocketPath(environment: [String: String]) -> String {
+        if let runtime = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first, !runtime.isEmpty {
+            return (runtime.hasSuffix("/") ? String(runtime.dropLast()) : String(runtime)) + "/control.sock"
+        }
+        return "/run/switchpanel/control.sock"
+    }
+
+    /// `{"ok":true,"switches":[{"id":…,"label":…,"state":"on","enabled":true},…]}`.
+    public static func listReply(states: [ControlSwitchStatus], tag: JSONValue? = nil) -> String {
+        reply(tag: tag, [("switches", .array(states.map { .object(fields($0)) }))])
+    }
+
+    /// `{"ok":true,"id":…,"label":…,"state":"on","enabled":true}`.
+    public static func getReply(_ status: ControlSwitchStatus, tag: JSONValue? = nil) -> String {
+        reply(tag: tag, fields(status))
+    }
+
+    /// `{"ok":true,"id":…,"state":"on","changed":true,"actions":true}`: the switch's value after
+    /// the request, whether it changed, and whether its actions were started.
+    public static func setReply(id: String, isOn: Bool, changed: Bool, actionsRun: Bool, tag: JSONValue? = nil)
+        -> String
+    {
+        reply(
+            tag: tag,
+            [
+                ("id", .string(id)), ("state", state(isOn)), ("changed", .bool(changed)),
+                ("actions", .bool(actionsRun)),
+            ])
+    }
+
+    /// `{"ok":true,"subscribed":true,"switches":[…]}`: the states the events that follow start from.
+    public static func subscribeReply(states: [ControlSwitchStatus], tag: JSONValue? = nil) -> String {
+        reply(tag: tag, [("subscribed", .bool(true)), ("switches", .array(states.map { .object(fields($0)) }))])
+    }
+
+    /// `{"ok":false,"error":…}`, with the failed request's tag.
+    public static func errorReply(_ error: ControlProtocolError) -> String {
+        var members: [(key: String, value: JSONValue)] = [("ok", .bool(false))]
+        if let tag = error.tag { members.append(("tag", tag)) }
+        members.append(("error", .string(error.reason)))
+        return JSONValue.object(members).text
+    }
+
+    /// `{"event":"changed","id":…,"state":"on","source":"touch"}`, for subscribers.
+    public static func event(id: String, isOn: Bool, source: ControlEventSource) -> String {
+        JSONValue.object([
+            ("event", .string("changed")), ("id", .string(id)), ("state", state(isOn)),
+            ("source", .string(source.rawValue)),
+        ]).text
+    }
+
+    private static func state(_ isOn: Bool) -> JSONValue { .string(isOn ? "on" : "off") }
+
+    private static func fields(_ s: ControlSwitchStatus) -> [(key: String, value: JSONValue)] {
+        [("id", .string(s.id)), ("label", .string(s.label)), ("state", state(s.isOn)), ("enabled", .bool(s.enabled))]
+    }
+
+    private static func reply(tag: JSONValue?, _ fields: [(key: String, value: JSONValue)]) -> String {
+        var members: [(key: String, value: JSONValue)] = [("ok", .bool(true))]
+        if let tag { members.append(("tag", tag)) }
+        return JSONValue.object(members + fields).text
+    }
+}
