@@ -12,6 +12,8 @@ import PackageDescription
 //   Evdev        the edge to libevdev and inotify: input devices, discovery, hot-plug, live events.
 //   Presentation pure Swift: the display interface, the in-memory display with simulated vblank,
 //                and the compositor that repaints only damage and copies it by buffer age.
+//   DRM          the edge to DRM/KMS (libdrm): cards, dumb buffers, atomic/legacy mode setting, page flips,
+//                VT switching; the real DisplayOutput.
 //   Widget       pure Swift: the toggle switch (style, presets, animation, touch tracking, drawing).
 //   Panel        pure Swift: board configs (strict JSON with paths in every error) and the layout.
 //   PanelRuntime the panel's edges to the system: durable state files (then actions, socket, loop).
@@ -20,8 +22,7 @@ import PackageDescription
 let package = Package(
     name: "SwitchPanel",
     products: [
-        .library(
-            name: "SwitchPanelKit", targets: ["Raster", "RasterPNG", "TouchCore", "Widget", "TextRender"]),
+        .library(name: "SwitchPanelKit", targets: ["Raster", "RasterPNG", "TouchCore", "Widget", "TextRender"]),
         .executable(name: "switchpanel", targets: ["switchpanel"]),
         .executable(name: "switchpanel-bench", targets: ["switchpanel-bench"]),
     ],
@@ -55,12 +56,16 @@ let package = Package(
         .target(name: "Evdev", dependencies: ["TouchCore", "CEvdev", "LinuxIO"]),
         .target(name: "Widget", dependencies: ["Raster", "TouchCore"]),
         .target(name: "Presentation", dependencies: ["Raster"]),
+        .systemLibrary(
+            name: "CDRM",
+            pkgConfig: "libdrm",
+            providers: [.apt(["libdrm-dev"])]
+        ),
+        .target(name: "DRM", dependencies: ["Presentation", "Raster", "LinuxIO", "CDRM"]),
         .target(name: "Panel", dependencies: ["Raster", "Widget", "TouchCore"]),
         .target(
             name: "PanelRuntime",
-            dependencies: [
-                "Panel", "Presentation", "Raster", "Widget", "TouchCore", "LinuxIO", "Evdev", "CLinux",
-            ]),
+            dependencies: ["Panel", "Presentation", "Raster", "Widget", "TouchCore", "LinuxIO", "Evdev", "CLinux"]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
             name: "CCairo",
@@ -70,13 +75,14 @@ let package = Package(
         .executableTarget(
             name: "switchpanel",
             dependencies: [
-                "Raster", "RasterPNG", "Widget", "TextRender", "Panel", "TouchCore", "BenchScene", "Evdev",
-                "LinuxIO", "PanelRuntime", "Presentation",
+                "Raster", "RasterPNG", "Widget", "TextRender", "Panel", "TouchCore", "BenchScene", "Evdev", "LinuxIO",
+                "PanelRuntime", "Presentation", "DRM", "CLinux",
             ]),
         .executableTarget(
             name: "switchpanel-bench",
             dependencies: ["Raster", "RasterPNG", "BenchScene", "CCairo"]
         ),
+        .testTarget(name: "DRMTests", dependencies: ["DRM", "Presentation", "Raster", "LinuxIO"]),
         .testTarget(
             name: "PanelRuntimeTests",
             dependencies: [
@@ -89,12 +95,10 @@ let package = Package(
         .testTarget(name: "PanelTests", dependencies: ["Panel", "Widget", "Raster", "TouchCore"]),
         // KernelCaptures/: recordings read back live from a uinput device in the QEMU guest.
         .testTarget(
-            name: "EvdevTests", dependencies: ["Evdev", "TouchCore", "CEvdev", "LinuxIO"],
-            exclude: ["KernelCaptures"]),
+            name: "EvdevTests", dependencies: ["Evdev", "TouchCore", "CEvdev", "LinuxIO"], exclude: ["KernelCaptures"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(
-            name: "TouchCoreTests", dependencies: ["TouchCore", "Raster", "TestSupport"],
-            exclude: ["Recordings"]),
+            name: "TouchCoreTests", dependencies: ["TouchCore", "Raster", "TestSupport"], exclude: ["Recordings"]),
         // Replays ../TouchCoreTests/Recordings (one copy, found through #filePath) against switches.
         .testTarget(name: "GestureReplayTests", dependencies: ["TouchCore", "Widget", "Raster"]),
         .testTarget(

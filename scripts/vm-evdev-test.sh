@@ -19,46 +19,26 @@ work=$(mktemp -d /tmp/vm-evdev.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 scratch=${SCRATCH_PATH:-$root/.build}
 
-say() { echo "vm-evdev-test: $*" >&2; }
+vm_name=vm-evdev-test
+# shellcheck source=vm-lib.sh
+source scripts/vm-lib.sh
+say() { vm_say "$@"; }
 
 # --- packages -------------------------------------------------------------------------------
-missing=()
-for p in qemu-system-x86 linux-image-amd64 busybox-static libevdev-dev; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-    say "installing ${missing[*]}"
-    sudo=""
-    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
-kver=$(ls /lib/modules | sort -V | tail -1)
-kernel=/boot/vmlinuz-$kver
-[ -r "$kernel" ] || { say "no readable $kernel"; exit 1; }
+vm_require_packages qemu-system-x86 linux-image-amd64 busybox-static libevdev-dev
+vm_find_kernel
+kver=$vm_kver
+kernel=$vm_kernel
 
 # --- a static switchpanel -------------------------------------------------------------------
-# fontconfig and freetype's static archives need their own dependencies named.
-say "building a static switchpanel"
-swift build -c release -Xswiftc -static-executable --product switchpanel --scratch-path "$scratch" \
-    -Xlinker -lexpat -Xlinker -lbrotlidec -Xlinker -lbrotlicommon -Xlinker -lbz2 -Xlinker -lz >"$work/build.log" 2>&1 \
-    || { tail -30 "$work/build.log"; exit 1; }
-binary=$scratch/release/switchpanel
+vm_build_static_switchpanel "$scratch" "$work/build.log"
+binary=$vm_binary
 "$binary" devices --help >/dev/null 2>&1 || { say "switchpanel has no 'devices' command (wire DevicesCommand.swift into main.swift)"; exit 1; }
 
 # --- the initramfs --------------------------------------------------------------------------
 rootfs=$work/rootfs
-mkdir -p "$rootfs"/{bin,dev,proc,sys,tmp,rec,lib/modules}
-cp /bin/busybox "$rootfs/bin/busybox"
-strip -o "$rootfs/bin/switchpanel" "$binary" 2>/dev/null || cp "$binary" "$rootfs/bin/switchpanel"
-modules=()
-for m in evdev uinput; do
-    while read -r _ path _; do
-        [ -n "$path" ] || continue
-        cp "$path" "$rootfs/lib/modules/"
-        modules+=("$(basename "$path")")
-    done < <(modprobe -S "$kver" --show-depends "$m" | grep '^insmod')
-done
+vm_make_rootfs "$rootfs" evdev uinput
+mkdir -p "$rootfs/rec"
 
 # Cases: "name|recording|desc" (desc empty when the recording has a header).
 recordings=$root/Tests/TouchCoreTests/Recordings
@@ -84,14 +64,7 @@ done
 ((n > 0)) || { say "no recording matches '$filter'"; exit 1; }
 
 {
-    cat <<EOF
-#!/bin/busybox sh
-/bin/busybox --install -s /bin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev
-EOF
-    for m in "${modules[@]}"; do echo "insmod /lib/modules/$m"; done
+    vm_init_prologue
     cat <<'EOF'
 waitfor() { i=0; while ! grep -q "$2" "$1" 2>/dev/null; do i=$((i+1)); [ $i -gt 500 ] && return 1; sleep 0.02; done; }
 run_case() {
@@ -125,15 +98,13 @@ EOF
     echo 'poweroff -f'
 } >"$rootfs/init"
 chmod +x "$rootfs/init"
-(cd "$rootfs" && find . | cpio -o -H newc --quiet | gzip -1) >"$work/initramfs.cpio.gz"
+vm_pack_initramfs "$rootfs" "$work/initramfs.cpio.gz"
 
 # --- boot -----------------------------------------------------------------------------------
 say "booting $kver under TCG with ${#cases[@]} recordings"
 start=$(date +%s)
-timeout 170 qemu-system-x86_64 -accel tcg,thread=multi -cpu max -m 512 -smp 2 \
-    -kernel "$kernel" -initrd "$work/initramfs.cpio.gz" \
-    -append "console=ttyS0 quiet loglevel=3 panic=-1" \
-    -display none -serial stdio -net none -no-reboot </dev/null | tr -d '\r' >"$work/console.log" || true
+vm_qemu_command "$work/initramfs.cpio.gz"
+timeout 170 "${vm_qemu[@]}" -display none </dev/null | tr -d '\r' >"$work/console.log" || true
 say "guest ran $(($(date +%s) - start)) s"
 if [ -n "${KEEP_LIVE:-}" ]; then mkdir -p "$KEEP_LIVE" && cp "$work/console.log" "$KEEP_LIVE/console.log"; fi
 grep -q '^=== DONE' "$work/console.log" || { tail -40 "$work/console.log"; say "the guest did not finish"; exit 1; }

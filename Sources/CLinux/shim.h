@@ -13,3 +13,8 @@
 #ifndef __USE_GNU
 extern int accept4(int fd, struct sockaddr *addr, socklen_t *addr_len, int flags);
 #endif
+
+#include <stdio.h>
+// Swift 6 refuses to touch C's global `stdout` (shared mutable state); the program sets its
+// buffering once, before anything else runs.
+static inline void clinux_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }

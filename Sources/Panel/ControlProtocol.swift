@@ -201,18 +201,6 @@ public struct ControlProtocolError: Error, Hashable, Sendable, CustomStringConve
     }
 }
 
-/// What caused a switch to change, as events name it.
-public enum ControlEventSource: String, Hashable, Sendable, CaseIterable {
-    /// A finger on the panel.
-    case touch
-    /// A `set` request on the control socket.
-    case socket
-    /// The saved state applied at start.
-    case restore
-    /// An action failed and the switch went back (`revertOnFailure`).
-    case revert
-}
-
 /// One switch as `list`, `get` and `subscribe` report it.
 public typealias ControlSwitchStatus = (id: String, label: String, isOn: Bool, enabled: Bool)
 
@@ -270,7 +258,7 @@ public enum ControlProtocol {
     }
 
     /// `{"event":"changed","id":…,"state":"on","source":"touch"}`, for subscribers.
-    public static func event(id: String, isOn: Bool, source: ControlEventSource) -> String {
+    public static func event(id: String, isOn: Bool, source: ChangeSource) -> String {
         JSONValue.object([
             ("event", .string("changed")), ("id", .string(id)), ("state", state(isOn)),
             ("source", .string(source.rawValue)),

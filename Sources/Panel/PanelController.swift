@@ -4,7 +4,7 @@ import Widget
 
 /// Where a switch's change came from: a finger, the control socket, the state restored at start,
 /// or an action that failed and flipped it back.
-public enum ChangeSource: String, Sendable {
+public enum ChangeSource: String, Hashable, Sendable, CaseIterable {
     case touch, socket, restore, revert
 }
 

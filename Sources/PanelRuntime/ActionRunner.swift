@@ -40,7 +40,15 @@ public final class ActionRunner {
     /// Kept of a command's stderr for the log.
     public static let stderrLimit = 4096
 
-    public init(printLine: @escaping (String) -> Void = { print($0) }) { self.printLine = printLine }
+    public init(printLine: @escaping (String) -> Void = ActionRunner.writeLineToStandardOutput) {
+        self.printLine = printLine
+    }
+
+    /// One line to stdout, unbuffered: a consumer reading the panel's stdout through a pipe (a
+    /// home-automation bridge, the journal) sees each change as it happens, not at exit.
+    public static func writeLineToStandardOutput(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
 
     /// Commands still running.
     public var pending: Int { running.count }

@@ -18,16 +18,18 @@ public final class PanelLoop {
     private let inputs: TouchInputs?
     private let signals: SignalDescriptor
     private let timer: TimerDescriptor
-    private let log: (LogPriority, String) -> Void
+    private let log: (LogLevel, String) -> Void
     /// Re-reads the config for SIGHUP; nil when there is no file to re-read (the demo panel).
     private let reloadConfig: (() throws -> BoardConfig)?
     /// Called once, when the first frame is on screen (READY=1 for systemd).
     public var onFirstFrame: (() -> Void)?
     /// The watchdog ping and its period (half of systemd's WatchdogSec); nil without a watchdog.
     public var watchdog: (period: Double, ping: () -> Void)?
-    /// Extra descriptors served by the loop (the control socket): what to poll and what to do.
-    public var extraSources:
-        (descriptors: () -> [Int32], writable: () -> [Int32], handle: (Int32, Bool, Double) -> Void)?
+    /// The control socket, served between frames; nil without one.
+    private let control: ControlServer?
+    /// Called around a SIGHUP reload (systemd's RELOADING=1, then READY=1).
+    public var onReloading: (() -> Void)?
+    public var onReloaded: (() -> Void)?
 
     /// When the screen goes dark, and the touches that wake it.
     private var blanker: ScreenBlanker
@@ -46,9 +48,11 @@ public final class PanelLoop {
 
     public init(
         session: PanelSession, display: DisplayOutput & DisplaySession, inputs: TouchInputs?,
-        reloadConfig: (() throws -> BoardConfig)?, log: @escaping (LogPriority, String) -> Void
+        control: ControlServer? = nil, reloadConfig: (() throws -> BoardConfig)?,
+        log: @escaping (LogLevel, String) -> Void
     ) throws(SystemError) {
         self.session = session
+        self.control = control
         self.display = display
         self.inputs = inputs
         self.reloadConfig = reloadConfig
@@ -103,9 +107,9 @@ public final class PanelLoop {
             if let fd = display.pollDescriptor { descriptors.append(fd) }
             descriptors += inputs?.pollDescriptors ?? []
             descriptors += session.actions.pollDescriptors
-            let extra = extraSources?.descriptors() ?? []
-            descriptors += extra
-            let ready = try poll(descriptors, writable: extraSources?.writable() ?? [])
+            let controlDescriptors = control?.pollDescriptors ?? []
+            descriptors += controlDescriptors
+            let ready = try poll(descriptors, writable: control?.wantsWritable ?? [])
             now = monotonicNow()
 
             for (fd, writable) in ready {
@@ -120,8 +124,10 @@ public final class PanelLoop {
                     timer.acknowledge()
                 } else if fd == display.pollDescriptor {
                     try dispatchDisplay(now: now)
-                } else if extra.contains(fd) {
-                    extraSources?.handle(fd, writable, now)
+                } else if let control, writable {
+                    control.handleWritable(fd)
+                } else if let control, controlDescriptors.contains(fd) {
+                    serve(control, fd, now: now)
                 } else if session.actions.pollDescriptors.contains(fd) {
                     session.reapActions(now: now)
                 } else if let inputs {
@@ -132,6 +138,20 @@ public final class PanelLoop {
             if let d = display.nextEventDeadline, now >= d { try dispatchDisplay(now: now) }
             if let d = session.actions.nextDeadline, now >= d { session.reapActions(now: now) }
             if let inputs, let d = inputs.nextDeadline, now >= d { deliver(inputs.expire(now: now), now: now) }
+        }
+    }
+
+    /// Answers the requests a client sent; a subscriber is marked before its reply goes out.
+    private func serve(_ control: ControlServer, _ fd: Int32, now: Double) {
+        for (client, request) in control.handleReadable(fd) {
+            switch request {
+            case .failure(let error):
+                control.send(ControlProtocol.errorReply(error), to: client)
+            case .success(let request):
+                let (reply, subscribe) = session.answer(request, now: now)
+                if subscribe { control.markSubscribed(client) }
+                control.send(reply, to: client)
+            }
         }
     }
 
@@ -192,6 +212,8 @@ public final class PanelLoop {
                 log(.notice, "SIGHUP: the built-in demo panel has no config file to reload")
                 return nil
             }
+            onReloading?()
+            defer { onReloaded?() }
             do {
                 let config = try reloadConfig()
                 try session.reload(config, now: now)

@@ -1,19 +1,10 @@
 import Foundation
+import LinuxIO
 import Panel
 import Presentation
 import Raster
 import TouchCore
 import Widget
-
-/// How important a log line is, as syslog and systemd's journal count (lower is more severe).
-public enum LogPriority: Int, Sendable, Comparable {
-    case error = 3
-    case warning = 4
-    case notice = 5
-    case info = 6
-    case debug = 7
-    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
-}
 
 /// A running panel, whatever drives it: the switches and their logic, the picture on a display,
 /// the state on disk and the actions. The live event loop and the headless replay both drive this
@@ -32,7 +23,7 @@ public final class PanelSession {
     private let renderer: SwitchRenderer
     private let store: StateStore?
     public let actions: ActionRunner
-    private let log: (LogPriority, String) -> Void
+    private let log: (LogLevel, String) -> Void
     /// Called for every change that was acknowledged (saved), in order: the control socket's
     /// subscribers, the replay's printout.
     public var onChange: ((SwitchChange) -> Void)?
@@ -45,7 +36,7 @@ public final class PanelSession {
     /// initial ones) without animation and without running actions.
     public init(
         config: BoardConfig, display: DisplayOutput, renderer: SwitchRenderer, store: StateStore?,
-        actions: ActionRunner, log: @escaping (LogPriority, String) -> Void
+        actions: ActionRunner, log: @escaping (LogLevel, String) -> Void
     ) throws(ConfigError) {
         self.config = config
         self.display = display

@@ -11,6 +11,8 @@ public struct RecordingPlayer {
     public var events: [InputEvent]
     /// Recording time that maps to session time 0 (the first event's time, less a lead-in).
     public let origin: Double
+    /// Session time of the recording's first event.
+    public let leadIn: Double
 
     /// Session time starts `leadIn` seconds before the first event, so the first frame is on
     /// screen before the first touch, as on a board.
@@ -18,6 +20,7 @@ public struct RecordingPlayer {
         self.machine = machine
         self.events = events
         origin = (events.first?.time ?? 0) - leadIn
+        self.leadIn = leadIn
     }
 
     /// Statistics of a run.

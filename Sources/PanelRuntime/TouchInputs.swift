@@ -21,14 +21,14 @@ public final class TouchInputs {
     private var display: DisplayConfig
     private let directory: String
     private let hotplug: HotplugWatcher?
-    private let log: (LogPriority, String) -> Void
+    private let log: (LogLevel, String) -> Void
     /// Whether to take the devices for this process alone (EVIOCGRAB), so the console under the
     /// panel does not see the touches.
     private let grab: Bool
 
     public init(
         touch: TouchConfig, display: DisplayConfig, directory: String = InputDiscovery.defaultDirectory,
-        grab: Bool = true, log: @escaping (LogPriority, String) -> Void
+        grab: Bool = true, log: @escaping (LogLevel, String) -> Void
     ) {
         self.touch = touch
         self.display = display

@@ -102,13 +102,13 @@ func runCalibrateCommand(_ args: ArraySlice<String>) throws -> Int32 {
         let timeout = display.nextEventDeadline.map { Int32(max(0, ($0 - monotonicNow()) * 1000).rounded(.up)) } ?? -1
         let ready = try waitForReadable(descriptors, timeoutMilliseconds: timeout)
         if ready.contains(signals.fileDescriptor) {
-            report(.notice, "calibration interrupted; nothing written")
+            logger.log(.notice, "calibration interrupted; nothing written")
             return 1
         }
         _ = try display.dispatchEvents(now: monotonicNow())
         if ready.contains(device.fileDescriptor) {
             for frame in machine.take(try device.readAvailable()) where procedure.handle(frame) {
-                report(.info, "target \(procedure.samples.count) of \(procedure.targets.count) taken")
+                logger.log(.info, "target \(procedure.samples.count) of \(procedure.targets.count) taken")
                 composer.invalidateAll()
             }
         }

@@ -1,3 +1,4 @@
+import DRM
 import Evdev
 import Foundation
 import LinuxIO
@@ -7,13 +8,15 @@ import TouchCore
 // the command line.
 
 let devicesUsage = """
-    usage: switchpanel devices [--all] [--dir DIR]
+    usage: switchpanel devices [--all] [--dir DIR] [--dri DIR]
            switchpanel record [DEVICE] [--count N] [--grab] [--dir DIR]
            switchpanel inject RECORDING.events [--desc DEVICE.desc] [--fast] [--start-after FILE]
 
     devices  Lists the touchscreens and absolute pointers in /dev/input with their axes, ranges,
              resolution, protocol and properties, and the nodes that could not be read and why.
-             --all lists every other input device too.
+             --all lists every other input device too. Then the displays in /dev/dri (--dri):
+             every card with its driver and API (atomic or legacy), connectors with status and
+             modes, CRTCs and planes with their formats.
     record   Writes a live device's description and events to stdout in evemu format until
              Ctrl-C (or N events). DEVICE is a node path, a name, or vendor:product in hex
              (0eef:0001); without it, the first touchscreen (else absolute pointer).
@@ -26,6 +29,7 @@ let devicesUsage = """
 func runDevicesCommand(_ args: ArraySlice<String>) throws -> Int32 {
     var all = false
     var directory = InputDiscovery.defaultDirectory
+    var displayDirectory = CardDiscovery.defaultDirectory
     var rest = args
     while let arg = rest.popFirst() {
         switch arg {
@@ -34,9 +38,29 @@ func runDevicesCommand(_ args: ArraySlice<String>) throws -> Int32 {
             return 0
         case "--all": all = true
         case "--dir": directory = try optionValue(arg, &rest)
+        case "--dri": displayDirectory = try optionValue(arg, &rest)
         default: throw UsageError(message: "devices: unknown argument '\(arg)'")
         }
     }
+    // The displays are listed even when the input devices cannot be (a machine without
+    // /dev/input still has something to say about its screens, and the other way round).
+    var status: Int32 = 0
+    do {
+        status = try listInputDevices(all: all, directory: directory)
+    } catch {
+        FileHandle.standardError.write(Data("switchpanel: \(error)\n".utf8))
+        status = 1
+    }
+    print("")
+    print("Displays (\(displayDirectory)):")
+    let inventory = DisplayInventory.describe(
+        DisplayInventory.scan(directory: displayDirectory), directory: displayDirectory)
+    print(inventory.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+    return status
+}
+
+/// The input half of `switchpanel devices`: touchscreens and absolute pointers, then the rest.
+private func listInputDevices(all: Bool, directory: String) throws -> Int32 {
     let found = try InputDiscovery.scan(directory: directory)
     if found.isEmpty {
         print("no input devices in \(directory) (no event* nodes)")

@@ -1,4 +1,5 @@
 import Foundation
+import LinuxIO
 import Panel
 import PanelRuntime
 import Presentation
@@ -9,7 +10,7 @@ import Widget
 
 /// A panel on the in-memory display: what `run` shows without a screen, what `replay` and
 /// `render` use, and what the QEMU harness compares the real screen with.
-func headlessSession(_ config: BoardConfig, store: StateStore? = nil, log: @escaping (LogPriority, String) -> Void)
+func headlessSession(_ config: BoardConfig, store: StateStore? = nil, log: @escaping (LogLevel, String) -> Void)
     throws -> PanelSession
 {
     let display = HeadlessDisplay(
@@ -53,16 +54,16 @@ struct Replay {
     /// frame (everything settled) to `out`.
     func run(config: BoardConfig, framesDirectory: String?, out: String) throws {
         print("replaying \(recordingName) (\(device.name), \(recording.events.count) events) on \(config.name)")
-        let session = try headlessSession(config) { priority, message in
-            report(priority, message)
-        }
+        let session = try headlessSession(config, log: logLine)
         let calibration = try config.touch.calibration(for: device, display: config.display)
         let machine = try TouchStateMachine(device: device, calibration: calibration, filters: config.touch.filters)
         var player = RecordingPlayer(machine: machine, events: recording.events)
         var changes = 0
+        let leadIn = player.leadIn
         session.onChange = { change in
             changes += 1
-            print(String(format: "%8.3f s  %@ → %@", change.time, change.id, change.isOn ? "on" : "off"))
+            // Times from the recording's first event, as evemu-play would replay it.
+            print(String(format: "%8.3f s  %@ → %@", change.time - leadIn, change.id, change.isOn ? "on" : "off"))
         }
         let display = session.display as! HeadlessDisplay
         var frameNumber = 0
@@ -86,9 +87,7 @@ struct Replay {
 /// Renders a board config's panel at rest exactly as the display path shows it: the first frame
 /// of a headless session, in the display's format and rotation.
 func renderConfig(_ config: BoardConfig) throws -> Image {
-    let session = try headlessSession(config) { priority, message in
-        report(priority, message)
-    }
+    let session = try headlessSession(config, log: logLine)
     let display = session.display as! HeadlessDisplay
     try session.renderFrame(at: 0)
     _ = try display.dispatchEvents(now: 1)

@@ -1,3 +1,4 @@
+import DRM
 import Foundation
 import Glibc
 import LinuxIO
@@ -8,51 +9,107 @@ import Presentation
 /// `switchpanel run`: the panel on the display, or — where there is none — headless.
 ///
 /// With a display (or `--headless`), the live event loop runs until SIGTERM: touches from the
-/// board's devices, state under `--state-dir` (systemd's $STATE_DIRECTORY), actions, SIGHUP
-/// reload. Without a display, and not asked for `--headless`, it says so and replays the bundled
-/// touch recording against the panel instead, prints the value changes and writes the final frame
-/// to PNG: what a fresh clone on a laptop or CI can show.
+/// board's devices, state under `--state-dir` (systemd's $STATE_DIRECTORY), actions, the control
+/// socket, SIGHUP reload, READY=1 and watchdog pings for systemd. Without a display (no
+/// /dev/dri, no card), and not asked for `--headless`, it says so and replays the bundled touch
+/// recording against the panel instead, prints the value changes and writes the final frame to
+/// PNG: what a fresh clone on a laptop or CI can show. A display that exists but cannot be used
+/// (permissions, another DRM master, no connected screen) is an error that names the fix.
 func runPanel(_ options: RenderOptions) throws -> Int32 {
+    // First, before any other thread or child exists: the notifier takes its variables out of
+    // the environment the actions inherit.
+    let notifier = SystemdNotifier.fromEnvironment()
+    logger.isVerbose = options.verbose
     var config = try configOrDemo(options.config)
     config.display.override(rotation: options.rotation, format: options.format)
-    if !options.headless || options.replayDemo {
-        report(
-            .notice,
-            "no display backend here: running headless, replaying the bundled recording \(DemoRecording.name)")
+    let display: DisplayOutput & DisplaySession
+    do {
+        display = try openDisplay(config, headless: options.headless)
+    } catch let error as DRMError where error.meansNoDisplayHere {
+        logger.notice("\(error)")
+        logger.notice("running headless: replaying the bundled recording \(DemoRecording.name) against the panel")
+        if !options.verbose { logger.threshold = .notice }  // the replay prints each change itself
         let replay = try Replay(
             name: DemoRecording.name, recordingText: DemoRecording.events, descriptionText: DemoRecording.description)
         try replay.run(config: config, framesDirectory: nil, out: options.out ?? "out/panel.png")
         return 0
     }
-    let log: (LogPriority, String) -> Void = { priority, message in
-        if priority <= .info || options.verbose { report(priority, message) }
+    defer {
+        display.close()
+        for problem in (display as? DRMDisplay)?.closeProblems ?? [] {
+            logger.warning("restoring the display: \(problem)")
+        }
     }
+    if let headless = display as? HeadlessDisplay {
+        logger.notice("running headless on an in-memory \(headless.width)x\(headless.height) display")
+    } else if let drm = display as? DRMDisplay {
+        logger.info(
+            "display \(drm.path) (\(drm.card.driver)), \(drm.plan.connector.name) \(drm.width)x\(drm.height)@"
+                + "\(Int(drm.refreshRate.rounded())) \(drm.format.rawValue), \(drm.usesAtomic ? "atomic" : "legacy") mode setting"
+        )
+    }
+
     let stateDirectory = options.stateDirectory ?? ProcessInfo.processInfo.environment["STATE_DIRECTORY"]
-    if stateDirectory == nil { log(.notice, "no --state-dir: switch states will not survive a restart") }
-    let display = try openDisplay(config, headless: true)
-    log(.notice, "running headless on an in-memory \(display.width)x\(display.height) display")
+    if stateDirectory == nil { logger.notice("no --state-dir: switch states will not survive a restart") }
     let session = try PanelSession(
         config: config, display: display, renderer: panelRenderer(config),
-        store: stateDirectory.map(StateStore.init),
-        actions: ActionRunner(), log: log)
-    let inputs = TouchInputs(touch: config.touch, display: config.display, log: log)
-    let loop = try PanelLoop(
-        session: session, display: display, inputs: inputs,
-        reloadConfig: options.config.map { path in { try loadConfig(path) } }, log: log)
-    loop.logsFrames = options.verbose
-    defer {
-        inputs.closeAll()
-        display.close()
+        store: stateDirectory.map(StateStore.init), actions: ActionRunner(), log: logLine)
+    let inputs = TouchInputs(touch: config.touch, display: config.display, log: logLine)
+    defer { inputs.closeAll() }
+
+    // The control socket: --socket, else $RUNTIME_DIRECTORY/control.sock, else /run/switchpanel.
+    let socketPath =
+        options.socket ?? ControlProtocol.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
+    var control: ControlServer?
+    do {
+        control = try ControlServer(path: socketPath)
+        logger.info("control socket \(socketPath)")
+    } catch {
+        logger.warning("no control socket: \(error)")
     }
+    defer { control?.close() }
+    session.onChange = { change in
+        control?.broadcast(ControlProtocol.event(id: change.id, isOn: change.isOn, source: change.source))
+    }
+
+    let loop = try PanelLoop(
+        session: session, display: display, inputs: inputs, control: control,
+        reloadConfig: options.config.map { path in { try loadConfig(path) } }, log: logLine)
+    loop.logsFrames = options.verbose
+    // The VT only now: the loop's signalfd already blocks SIGUSR1/SIGUSR2, which a VT switch
+    // would otherwise deliver as fatal signals.
+    if let drm = display as? DRMDisplay, let warning = drm.attachVirtualTerminal() { logger.notice(warning) }
+    loop.onFirstFrame = { try? notifier.ready(status: "\(config.switches.count) switches on screen") }
+    loop.onReloading = { try? notifier.reloading() }
+    loop.onReloaded = { try? notifier.ready(status: "reloaded") }
+    if let interval = notifier.watchdogInterval { loop.watchdog = (interval, { try? notifier.watchdog() }) }
     let signal = try loop.run()
-    if let summary = loop.latencySummary { log(.info, summary) }
+    try? notifier.stopping()
+    if let summary = loop.latencySummary { logger.info(summary) }
     if let out = options.out, let image = (display as? HeadlessDisplay)?.snapshot() { try writePNG(image, to: out) }
     return signal == SIGINT || signal == SIGTERM ? 0 : 1
 }
 
-/// The display of `config`: the in-memory one for `--headless`.
+/// The display of `config`: its DRM card, connector and mode, or the in-memory one for
+/// `--headless` (the config's mode and refresh rate).
 func openDisplay(_ config: BoardConfig, headless: Bool) throws -> DisplayOutput & DisplaySession {
-    HeadlessDisplay(
-        width: config.display.width, height: config.display.height, format: config.display.format,
-        refreshRate: config.display.refreshRate ?? 60)
+    if headless {
+        return HeadlessDisplay(
+            width: config.display.width, height: config.display.height, format: config.display.format,
+            refreshRate: config.display.refreshRate ?? 60)
+    }
+    return try DRMDisplay.open(
+        card: config.display.card, connector: config.display.connector, mode: config.display.mode,
+        format: config.display.format)
+}
+
+extension DRMError {
+    /// The machine has no display at all (no /dev/dri, or no card in it): `run` falls back to
+    /// the headless demo. Every other error means a display is there but unusable, and is fatal.
+    fileprivate var meansNoDisplayHere: Bool {
+        switch self {
+        case .noDRIDirectory, .noCards: true
+        default: false
+        }
+    }
 }

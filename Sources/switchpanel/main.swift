@@ -1,4 +1,6 @@
+import CLinux
 import Foundation
+import LinuxIO
 import Panel
 import PanelRuntime
 import Raster
@@ -109,10 +111,12 @@ func configOrDemo(_ path: String?) throws -> BoardConfig {
     return try DemoPanel.config()
 }
 
-/// Writes a log line to stderr.
-func report(_ priority: LogPriority, _ message: String) {
-    FileHandle.standardError.write(Data("switchpanel: \(message)\n".utf8))
-}
+/// The program's log (stderr; systemd's `<N>` prefixes under the journal). The program is one
+/// thread, so the shared logger needs no lock.
+nonisolated(unsafe) let logger = Log()
+
+/// ``logger`` as the plain function the panel's modules take.
+func logLine(_ level: LogLevel, _ message: String) { logger.log(level, message) }
 
 /// A text file's contents, or an error naming the file.
 func readText(_ path: String) throws -> String {
@@ -144,6 +148,9 @@ func labelRenderer(family: String? = nil) -> LabelRenderer? {
 }
 
 func main() -> Int32 {
+    // Line-buffered stdout: replays, `print` actions and `record` go through a pipe in order,
+    // each line as it happens.
+    clinux_line_buffer_stdout()
     var args = CommandLine.arguments.dropFirst()
     guard let command = args.popFirst() else {
         FileHandle.standardError.write(Data((usage + "\n").utf8))
@@ -158,6 +165,7 @@ func main() -> Int32 {
         case "run":
             return try runPanel(try parseRenderOptions(args))
         case "replay":
+            logger.threshold = .notice  // the replay prints each change itself
             var rest = args
             var desc: String?
             var frames: String?
@@ -189,6 +197,7 @@ func main() -> Int32 {
         case "devices": return try runDevicesCommand(args)
         case "record": return try runRecordCommand(args)
         case "inject": return try runInjectCommand(args)
+        case "display-probe": return try runDisplayProbeCommand(args)
         case "ctl": return try runControlCommand(args)
         case "presets":
             let options = try parseRenderOptions(args)
@@ -197,6 +206,7 @@ func main() -> Int32 {
             try writePNG(sheet, to: out)
             print("rendered every switch preset in every state (\(sheet.width)x\(sheet.height)) to \(out)")
         case "render":
+            logger.threshold = .notice
             let options = try parseRenderOptions(args)
             guard let out = options.out else { throw UsageError(message: "render needs --out PNG") }
             var config = try configOrDemo(options.config)

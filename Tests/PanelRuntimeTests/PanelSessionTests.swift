@@ -1,4 +1,5 @@
 import Foundation
+import LinuxIO
 import Panel
 import Presentation
 import Raster
@@ -25,7 +26,7 @@ final class PanelSessionTests: XCTestCase {
 
     /// What a session said: its log, the lines its print actions printed, the changes it published.
     final class Recorder {
-        var log: [(LogPriority, String)] = []
+        var log: [(LogLevel, String)] = []
         var printed: [String] = []
         var changes: [SwitchChange] = []
     }
@@ -34,7 +35,7 @@ final class PanelSessionTests: XCTestCase {
     final class Harness {
         let session: PanelSession
         let record: Recorder
-        var log: [(LogPriority, String)] { record.log }
+        var log: [(LogLevel, String)] { record.log }
         var printed: [String] { record.printed }
         var changes: [SwitchChange] { record.changes }
 

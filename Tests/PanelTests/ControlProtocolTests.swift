@@ -201,7 +201,7 @@ final class ControlProtocolTests: XCTestCase {
             #"{"ok":false,"tag":2,"error":"bad\nthing"}"#)
         XCTAssertEqual(
             ControlProtocol.errorReply(.lineTooLong), #"{"ok":false,"error":"line too long (more than 65536 bytes)"}"#)
-        for source in ControlEventSource.allCases {
+        for source in ChangeSource.allCases {
             XCTAssertEqual(
                 ControlProtocol.event(id: "porch", isOn: source != .revert, source: source),
                 #"{"event":"changed","id":"porch","state":"\#(source == .revert ? "off" : "on")","source":"\#(source.rawValue)"}"#
