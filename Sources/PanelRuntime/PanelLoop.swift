@@ -37,6 +37,10 @@ public final class PanelLoop {
     private var backlight: Backlight?
     private var nextWatchdog = 0.0
     private var firstFramePresented = false
+    /// Frames painted since the loop last went idle.
+    private var framesSinceIdle = 0
+    /// A painted frame waits for its flip.
+    private var flipPending = false
     /// The kernel time of the earliest touch whose effect is not on screen yet.
     private var touchAwaitingFrame: Double?
     /// That touch, once a frame carrying its effect has been queued for the next flip.
@@ -176,14 +180,24 @@ public final class PanelLoop {
     /// Paints the next frame if one is wanted and a buffer is free.
     private func paint(now: Double) throws(DisplayError) {
         guard display.isActive, !blanker.isBlank else { return }
-        if try session.renderFrame(at: now), let t = touchAwaitingFrame {
-            touchInFlight = t
-            touchAwaitingFrame = nil
+        if try session.renderFrame(at: now) {
+            framesSinceIdle += 1
+            flipPending = true
+            if let t = touchAwaitingFrame {
+                touchInFlight = t
+                touchAwaitingFrame = nil
+            }
+        } else if framesSinceIdle > 0, !flipPending, !session.needsFrame(at: now) {
+            // Everything painted is on screen and nothing moves: the loop sleeps from here. The
+            // QEMU harness waits for this line before each screendump.
+            log(.debug, "idle after \(framesSinceIdle) frames")
+            framesSinceIdle = 0
         }
     }
 
     private func dispatchDisplay(now: Double) throws(DisplayError) {
         for frame in try display.dispatchEvents(now: now) {
+            flipPending = false
             if !firstFramePresented {
                 firstFramePresented = true
                 log(.info, "first frame on screen (\(display.width)x\(display.height) \(display.format.rawValue))")

@@ -85,9 +85,10 @@ struct Replay {
 }
 
 /// Renders a board config's panel at rest exactly as the display path shows it: the first frame
-/// of a headless session, in the display's format and rotation.
-func renderConfig(_ config: BoardConfig) throws -> Image {
-    let session = try headlessSession(config, log: logLine)
+/// of a headless session, in the display's format and rotation, with the states saved in
+/// `stateDirectory` when given (what a board shows after a restart).
+func renderConfig(_ config: BoardConfig, stateDirectory: String? = nil) throws -> Image {
+    let session = try headlessSession(config, store: stateDirectory.map(StateStore.init), log: logLine)
     let display = session.display as! HeadlessDisplay
     try session.renderFrame(at: 0)
     _ = try display.dispatchEvents(now: 1)

@@ -211,7 +211,7 @@ func main() -> Int32 {
             guard let out = options.out else { throw UsageError(message: "render needs --out PNG") }
             var config = try configOrDemo(options.config)
             config.display.override(rotation: options.rotation, format: options.format)
-            let frame = try renderConfig(config)
+            let frame = try renderConfig(config, stateDirectory: options.stateDirectory)
             try writePNG(frame, to: out)
             print("rendered \(config.name) (\(frame.width)x\(frame.height) \(frame.format.rawValue)) to \(out)")
         case "check-config":
