@@ -17,31 +17,82 @@ struct UsageError: Error {
 }
 
 let usage = """
-    usage: switchpanel run [--headless] [--out PNG] [--rotation 0|90|180|270] [--format FORMAT]
-           switchpanel replay RECORDING.events [--desc DEVICE.desc] [--frames DIR] [--out PNG]
-           switchpanel render --out PNG [--rotation 0|90|180|270] [--format FORMAT]
-           switchpanel render --config BOARD.json --out PNG
+    usage: switchpanel run [--config BOARD.json] [--headless] [--state-dir DIR] [--socket PATH] [--verbose]
+           switchpanel replay RECORDING.events [--config BOARD.json] [--desc DEVICE.desc] [--frames DIR] [--out PNG]
+           switchpanel render [--config BOARD.json] --out PNG [--state-dir DIR] [--rotation R] [--format F]
            switchpanel check-config BOARD.json
-           switchpanel devices | record [DEVICE] | inject (see `switchpanel devices --help`)
-           switchpanel presets [--out PNG]
+           switchpanel calibrate [--config BOARD.json] [--device DEVICE] [--write]
            switchpanel ctl [--socket PATH] list | get ID | set ID on|off|toggle [--no-actions] | subscribe
-           switchpanel --version | --help
+           switchpanel devices | record [DEVICE] | inject RECORDING.events
+           switchpanel presets [--out PNG]
+           switchpanel COMMAND --help | --version
 
-    run      Shows the demo panel. There is no DRM display backend yet, so it runs headless:
-             it replays a bundled touch recording (nine taps on a real Atmel panel) against the
-             panel, prints every value change, and writes the final frame to PNG
-             (default out/panel.png).
-    replay   Replays an evemu recording against the demo panel through the same touch state
-             machine as a live device; prints value changes; --frames writes a PNG every 1/30 s.
-    render   Renders the demo panel into an in-memory framebuffer and writes it as PNG.
-    check-config  Validates a board config (exit 2 with the path and reason of the first
-             error) and prints the resolved layout.
-    presets  Renders every switch preset in every state (the contact sheet in docs/presets.png).
-
-      --rotation R   turn the picture R degrees clockwise onto the framebuffer (portrait panels)
-      --format F     framebuffer pixel format: \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))
-                     (default XRGB8888); the PNG shows what that format can hold
+    run           The panel: a board config (default: the built-in demo) on the DRM display, live
+                  touch, actions, saved states, the control socket; until SIGTERM. Without a
+                  display it says so and replays a bundled recording of nine real taps instead.
+    replay        Plays an evemu recording against a panel, headless, on its own timestamps.
+    render        Draws a panel at rest as the display would show it, into a PNG.
+    check-config  Validates a board config and prints its layout (exit 2 naming the bad field).
+    calibrate     Five touch targets → the touchscreen's calibration matrix.
+    ctl           Lists, reads, sets and watches the switches of a running panel.
+    devices       Touchscreens and displays found, with everything the panel needs to know.
+    record        A live touch device's events in evemu format; inject plays one through uinput.
+    presets       Every switch preset in every state (docs/presets.png).
     """
+
+/// Each command's `--help`.
+let commandHelp: [String: String] = [
+    "run": """
+        usage: switchpanel run [--config BOARD.json] [--headless] [--state-dir DIR] [--socket PATH]
+                               [--verbose] [--out PNG] [--rotation R] [--format F]
+
+        Runs the panel of BOARD.json (without it, the built-in demo panel) until SIGINT or
+        SIGTERM: the display of the config's display section (DRM/KMS, double-buffered, page
+        flips), every touchscreen it names (else every one found; hot-plugged ones too), the
+        switches' actions, their states saved in DIR (default $STATE_DIRECTORY, else not saved),
+        and the control socket (default $RUNTIME_DIRECTORY/control.sock, else
+        /run/switchpanel/control.sock). SIGHUP re-reads the config, keeping the states. Under
+        systemd it reports READY=1 once the first frame is on screen and pings the watchdog.
+
+        Where there is no display at all (no /dev/dri), it says so and runs headless instead:
+        it replays a bundled recording of nine real taps against the panel, prints every value
+        change and writes the final frame to PNG (--out, default out/panel.png).
+
+          --headless    run the live panel on an in-memory display (real touch, socket, actions)
+          --verbose     debug lines: every frame's touch-to-glass latency, idle, device details
+          --rotation R  turn the picture R degrees (0, 90, 180, 270) onto the display
+          --format F    framebuffer format (\(PixelFormat.allCases.map(\.rawValue).joined(separator: ", ")))
+        """,
+    "replay": """
+        usage: switchpanel replay RECORDING.events [--config BOARD.json] [--desc DEVICE.desc]
+                                  [--frames DIR] [--out PNG]
+
+        Plays an evemu recording (evemu-record's format; the device from its header or --desc)
+        against the panel of BOARD.json (default: the demo panel), headless, on the recording's
+        own timestamps: every event through the touch state machine a live device uses, every
+        change through the panel's session (actions included). Prints each value change; --frames
+        writes every presented frame as PNG; --out the final one (default out/replay.png).
+        """,
+    "render": """
+        usage: switchpanel render [--config BOARD.json] --out PNG [--state-dir DIR] [--rotation R] [--format F]
+
+        Draws the panel of BOARD.json (default: the demo panel) at rest, exactly as the display
+        path shows it (the first frame of a headless session, in the display's format and
+        rotation), with the states saved in DIR when given.
+        """,
+    "check-config": """
+        usage: switchpanel check-config BOARD.json
+
+        Validates a board config and prints the resolved layout. Any error — syntax, types,
+        unknown keys, ranges, duplicate ids, overlapping frames — exits 2 with the field's path
+        and the reason.
+        """,
+    "presets": """
+        usage: switchpanel presets [--out PNG]
+
+        Renders every switch preset in every state (default docs/presets.png).
+        """,
+]
 
 /// The value after `option`, taken from `rest`: every command reads its options through this.
 func optionValue(_ option: String, _ rest: inout ArraySlice<String>) throws(UsageError) -> String {
@@ -155,6 +206,10 @@ func main() -> Int32 {
     guard let command = args.popFirst() else {
         FileHandle.standardError.write(Data((usage + "\n").utf8))
         return 2
+    }
+    if let help = commandHelp[command], args.contains("--help") || args.contains("-h") {
+        print(help)
+        return 0
     }
     do {
         switch command {
