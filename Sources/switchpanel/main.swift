@@ -43,55 +43,55 @@ let usage = """
 /// Each command's `--help`.
 let commandHelp: [String: String] = [
     "run": """
-        usage: switchpanel run [--config BOARD.json] [--headless] [--state-dir DIR] [--socket PATH]
-                               [--verbose] [--out PNG] [--rotation R] [--format F]
+    usage: switchpanel run [--config BOARD.json] [--headless] [--state-dir DIR] [--socket PATH]
+                           [--verbose] [--out PNG] [--rotation R] [--format F]
 
-        Runs the panel of BOARD.json (without it, the built-in demo panel) until SIGINT or
-        SIGTERM: the display of the config's display section (DRM/KMS, double-buffered, page
-        flips), every touchscreen it names (else every one found; hot-plugged ones too), the
-        switches' actions, their states saved in DIR (default $STATE_DIRECTORY, else not saved),
-        and the control socket (default $RUNTIME_DIRECTORY/control.sock, else
-        /run/switchpanel/control.sock). SIGHUP re-reads the config, keeping the states. Under
-        systemd it reports READY=1 once the first frame is on screen and pings the watchdog.
+    Runs the panel of BOARD.json (without it, the built-in demo panel) until SIGINT or
+    SIGTERM: the display of the config's display section (DRM/KMS, double-buffered, page
+    flips), every touchscreen it names (else every one found; hot-plugged ones too), the
+    switches' actions, their states saved in DIR (default $STATE_DIRECTORY, else not saved),
+    and the control socket (default $RUNTIME_DIRECTORY/control.sock, else
+    /run/switchpanel/control.sock). SIGHUP re-reads the config, keeping the states. Under
+    systemd it reports READY=1 once the first frame is on screen and pings the watchdog.
 
-        Where there is no display at all (no /dev/dri), it says so and runs headless instead:
-        it replays a bundled recording of nine real taps against the panel, prints every value
-        change and writes the final frame to PNG (--out, default out/panel.png).
+    Where there is no display at all (no /dev/dri), it says so and runs headless instead:
+    it replays a bundled recording of nine real taps against the panel, prints every value
+    change and writes the final frame to PNG (--out, default out/panel.png).
 
-          --headless    run the live panel on an in-memory display (real touch, socket, actions)
-          --verbose     debug lines: every frame's touch-to-glass latency, idle, device details
-          --rotation R  turn the picture R degrees (0, 90, 180, 270) onto the display
-          --format F    framebuffer format (\(PixelFormat.allCases.map(\.rawValue).joined(separator: ", ")))
-        """,
+      --headless    run the live panel on an in-memory display (real touch, socket, actions)
+      --verbose     debug lines: every frame's touch-to-glass latency, idle, device details
+      --rotation R  turn the picture R degrees (0, 90, 180, 270) onto the display
+      --format F    framebuffer format (\(PixelFormat.allCases.map(\.rawValue).joined(separator: ", ")))
+    """,
     "replay": """
-        usage: switchpanel replay RECORDING.events [--config BOARD.json] [--desc DEVICE.desc]
-                                  [--frames DIR] [--out PNG]
+    usage: switchpanel replay RECORDING.events [--config BOARD.json] [--desc DEVICE.desc]
+                              [--frames DIR] [--out PNG]
 
-        Plays an evemu recording (evemu-record's format; the device from its header or --desc)
-        against the panel of BOARD.json (default: the demo panel), headless, on the recording's
-        own timestamps: every event through the touch state machine a live device uses, every
-        change through the panel's session (actions included). Prints each value change; --frames
-        writes every presented frame as PNG; --out the final one (default out/replay.png).
-        """,
+    Plays an evemu recording (evemu-record's format; the device from its header or --desc)
+    against the panel of BOARD.json (default: the demo panel), headless, on the recording's
+    own timestamps: every event through the touch state machine a live device uses, every
+    change through the panel's session (actions included). Prints each value change; --frames
+    writes every presented frame as PNG; --out the final one (default out/replay.png).
+    """,
     "render": """
-        usage: switchpanel render [--config BOARD.json] --out PNG [--state-dir DIR] [--rotation R] [--format F]
+    usage: switchpanel render [--config BOARD.json] --out PNG [--state-dir DIR] [--rotation R] [--format F]
 
-        Draws the panel of BOARD.json (default: the demo panel) at rest, exactly as the display
-        path shows it (the first frame of a headless session, in the display's format and
-        rotation), with the states saved in DIR when given.
-        """,
+    Draws the panel of BOARD.json (default: the demo panel) at rest, exactly as the display
+    path shows it (the first frame of a headless session, in the display's format and
+    rotation), with the states saved in DIR when given.
+    """,
     "check-config": """
-        usage: switchpanel check-config BOARD.json
+    usage: switchpanel check-config BOARD.json
 
-        Validates a board config and prints the resolved layout. Any error — syntax, types,
-        unknown keys, ranges, duplicate ids, overlapping frames — exits 2 with the field's path
-        and the reason.
-        """,
+    Validates a board config and prints the resolved layout. Any error — syntax, types,
+    unknown keys, ranges, duplicate ids, overlapping frames — exits 2 with the field's path
+    and the reason.
+    """,
     "presets": """
-        usage: switchpanel presets [--out PNG]
+    usage: switchpanel presets [--out PNG]
 
-        Renders every switch preset in every state (default docs/presets.png).
-        """,
+    Renders every switch preset in every state (default docs/presets.png).
+    """,
 ]
 
 /// The value after `option`, taken from `rest`: every command reads its options through this.
