@@ -65,7 +65,9 @@ let package = Package(
         .target(name: "Panel", dependencies: ["Raster", "Widget", "TouchCore"]),
         .target(
             name: "PanelRuntime",
-            dependencies: ["Panel", "Presentation", "Raster", "Widget", "TouchCore", "LinuxIO", "Evdev", "CLinux"]),
+            dependencies: [
+                "Panel", "Presentation", "Raster", "RasterPNG", "Widget", "TouchCore", "LinuxIO", "Evdev", "CLinux",
+            ]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
             name: "CCairo",
@@ -86,7 +88,8 @@ let package = Package(
         .testTarget(
             name: "PanelRuntimeTests",
             dependencies: [
-                "PanelRuntime", "Panel", "LinuxIO", "Presentation", "Widget", "TouchCore", "Raster", "TextRender",
+                "PanelRuntime", "Panel", "LinuxIO", "Presentation", "Widget", "TouchCore", "Raster", "RasterPNG",
+                "TextRender",
             ]),
         // HeadlessDisplay's vblanks and buffer ages; FrameComposer against Image.converted(to:rotation:).
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Raster", "TestSupport"]),

@@ -127,6 +127,9 @@ public struct SwitchConfig: Sendable {
     public var actions: [ActionConfig]
     /// Whether a failed action flips the switch back.
     public var revertOnFailure: Bool
+    /// Where the switch is in the file (`switches[2]`, `sections[1].switches[0]`), for errors
+    /// found after parsing (a missing image file).
+    public var path: String = ""
 }
 
 extension BoardConfig {
@@ -382,9 +385,11 @@ extension BoardConfig {
             }
         }
         let revert = try o.optional("revertOnFailure")?.bool() ?? true
-        return SwitchConfig(
+        var result = SwitchConfig(
             id: id, label: label, style: style, initial: initial, enabled: enabled, origin: origin, actions: actions,
             revertOnFailure: revert)
+        result.path = node.path
+        return result
     }
 
     static func parseLayout(_ node: ConfigNode?) throws(ConfigError) -> LayoutConfig {

@@ -20,7 +20,7 @@ public final class PanelLoop {
     private let timer: TimerDescriptor
     private let log: (LogLevel, String) -> Void
     /// Re-reads the config for SIGHUP; nil when there is no file to re-read (the demo panel).
-    private let reloadConfig: (() throws -> BoardConfig)?
+    private let reloadConfig: (() throws -> LoadedConfig)?
     /// Called once, when the first frame is on screen (READY=1 for systemd).
     public var onFirstFrame: (() -> Void)?
     /// The watchdog ping and its period (half of systemd's WatchdogSec); nil without a watchdog.
@@ -52,7 +52,7 @@ public final class PanelLoop {
 
     public init(
         session: PanelSession, display: DisplayOutput & DisplaySession, inputs: TouchInputs?,
-        control: ControlServer? = nil, reloadConfig: (() throws -> BoardConfig)?,
+        control: ControlServer? = nil, reloadConfig: (() throws -> LoadedConfig)?,
         log: @escaping (LogLevel, String) -> Void
     ) throws(SystemError) {
         self.session = session
@@ -229,8 +229,9 @@ public final class PanelLoop {
             onReloading?()
             defer { onReloaded?() }
             do {
-                let config = try reloadConfig()
-                try session.reload(config, now: now)
+                let loaded = try reloadConfig()
+                let config = loaded.config
+                try session.reload(loaded, now: now)
                 configureBlanking(config.screen)
                 if blanker.wake(at: now) { setScreenOff(false) }
                 if let inputs {

@@ -70,7 +70,8 @@ public final class PanelSession {
 
     /// Takes a new config (SIGHUP), keeping every switch's state; the display itself (card,
     /// connector, mode, format) stays as opened — those need a restart, and say so.
-    public func reload(_ new: BoardConfig, now: Double) throws(ConfigError) {
+    public func reload(_ loaded: LoadedConfig, now: Double) throws(ConfigError) {
+        let new = loaded.config
         try Self.checkFits(new, display: display)
         if new.display.card != config.display.card || new.display.connector != config.display.connector
             || new.display.format != config.display.format
@@ -78,6 +79,7 @@ public final class PanelSession {
             log(.warning, "display card, connector and format changes take effect at the next start")
         }
         controller.cancelTouches(now: now)
+        renderer.images = BuiltInArtwork.all().merging(loaded.images) { _, file in file }
         let states = controller.states
         controller = PanelController(view: try PanelView(config: new, renderer: renderer), restored: states)
         composer = FrameComposer(display: display, rotation: new.display.rotation)

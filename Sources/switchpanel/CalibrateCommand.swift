@@ -40,7 +40,7 @@ func runCalibrateCommand(_ args: ArraySlice<String>) throws -> Int32 {
         }
     }
     if write && configPath == nil { throw UsageError(message: "--write needs --config FILE to write to") }
-    let config = try configOrDemo(configPath)
+    let config = try loadBoard(configPath).config
 
     // The device: the one named, else the config's, else the first touchscreen.
     let wanted = (deviceName.map { [$0] } ?? config.touch.devices).compactMap(DeviceMatch.init)

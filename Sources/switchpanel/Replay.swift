@@ -10,20 +10,24 @@ import Widget
 
 /// A panel on the in-memory display: what `run` shows without a screen, what `replay` and
 /// `render` use, and what the QEMU harness compares the real screen with.
-func headlessSession(_ config: BoardConfig, store: StateStore? = nil, log: @escaping (LogLevel, String) -> Void)
+func headlessSession(_ board: LoadedConfig, store: StateStore? = nil, log: @escaping (LogLevel, String) -> Void)
     throws -> PanelSession
 {
+    let config = board.config
     let display = HeadlessDisplay(
         width: config.display.width, height: config.display.height, format: config.display.format,
         refreshRate: config.display.refreshRate ?? 60)
     return try PanelSession(
-        config: config, display: display, renderer: panelRenderer(config), store: store, actions: ActionRunner(),
+        config: config, display: display, renderer: panelRenderer(board), store: store, actions: ActionRunner(),
         log: log)
 }
 
-/// The switch renderer for a config: the built-in artwork and the theme's font for labels.
-func panelRenderer(_ config: BoardConfig) -> SwitchRenderer {
-    SwitchRenderer(labels: labelRenderer(family: config.theme.font))
+/// The switch renderer for a config: the built-in artwork with the config's own images, and the
+/// theme's font for labels.
+func panelRenderer(_ board: LoadedConfig) -> SwitchRenderer {
+    SwitchRenderer(
+        images: BuiltInArtwork.all().merging(board.images) { _, file in file },
+        labels: labelRenderer(family: board.config.theme.font))
 }
 
 /// Replays an evemu recording against a panel, headless, on the recording's own kernel
@@ -52,9 +56,10 @@ struct Replay {
     /// Runs the replay against `config`'s panel, printing each value change as it is
     /// acknowledged; writes every presented frame to `framesDirectory` when given, and the final
     /// frame (everything settled) to `out`.
-    func run(config: BoardConfig, framesDirectory: String?, out: String) throws {
+    func run(board: LoadedConfig, framesDirectory: String?, out: String) throws {
+        let config = board.config
         print("replaying \(recordingName) (\(device.name), \(recording.events.count) events) on \(config.name)")
-        let session = try headlessSession(config, log: logLine)
+        let session = try headlessSession(board, log: logLine)
         let calibration = try config.touch.calibration(for: device, display: config.display)
         let machine = try TouchStateMachine(device: device, calibration: calibration, filters: config.touch.filters)
         var player = RecordingPlayer(machine: machine, events: recording.events)
@@ -87,8 +92,8 @@ struct Replay {
 /// Renders a board config's panel at rest exactly as the display path shows it: the first frame
 /// of a headless session, in the display's format and rotation, with the states saved in
 /// `stateDirectory` when given (what a board shows after a restart).
-func renderConfig(_ config: BoardConfig, stateDirectory: String? = nil) throws -> Image {
-    let session = try headlessSession(config, store: stateDirectory.map(StateStore.init), log: logLine)
+func renderConfig(_ board: LoadedConfig, stateDirectory: String? = nil) throws -> Image {
+    let session = try headlessSession(board, store: stateDirectory.map(StateStore.init), log: logLine)
     let display = session.display as! HeadlessDisplay
     try session.renderFrame(at: 0)
     _ = try display.dispatchEvents(now: 1)

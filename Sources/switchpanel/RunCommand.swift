@@ -20,8 +20,9 @@ func runPanel(_ options: RenderOptions) throws -> Int32 {
     // the environment the actions inherit.
     let notifier = SystemdNotifier.fromEnvironment()
     logger.isVerbose = options.verbose
-    var config = try configOrDemo(options.config)
-    config.display.override(rotation: options.rotation, format: options.format)
+    var board = try loadBoard(options.config)
+    board.config.display.override(rotation: options.rotation, format: options.format)
+    let config = board.config
     let display: DisplayOutput & DisplaySession
     do {
         display = try openDisplay(config, headless: options.headless)
@@ -31,7 +32,7 @@ func runPanel(_ options: RenderOptions) throws -> Int32 {
         if !options.verbose { logger.threshold = .notice }  // the replay prints each change itself
         let replay = try Replay(
             name: DemoRecording.name, recordingText: DemoRecording.events, descriptionText: DemoRecording.description)
-        try replay.run(config: config, framesDirectory: nil, out: options.out ?? "out/panel.png")
+        try replay.run(board: board, framesDirectory: nil, out: options.out ?? "out/panel.png")
         return 0
     }
     defer {
@@ -52,7 +53,7 @@ func runPanel(_ options: RenderOptions) throws -> Int32 {
     let stateDirectory = options.stateDirectory ?? ProcessInfo.processInfo.environment["STATE_DIRECTORY"]
     if stateDirectory == nil { logger.notice("no --state-dir: switch states will not survive a restart") }
     let session = try PanelSession(
-        config: config, display: display, renderer: panelRenderer(config),
+        config: config, display: display, renderer: panelRenderer(board),
         store: stateDirectory.map(StateStore.init), actions: ActionRunner(), log: logLine)
     let inputs = TouchInputs(touch: config.touch, display: config.display, log: logLine)
     defer { inputs.closeAll() }
@@ -74,7 +75,7 @@ func runPanel(_ options: RenderOptions) throws -> Int32 {
 
     let loop = try PanelLoop(
         session: session, display: display, inputs: inputs, control: control,
-        reloadConfig: options.config.map { path in { try loadConfig(path) } }, log: logLine)
+        reloadConfig: options.config.map { path in { try LoadedConfig.read(path: path) } }, log: logLine)
     loop.logsFrames = options.verbose
     // The VT only now: the loop's signalfd already blocks SIGUSR1/SIGUSR2, which a VT switch
     // would otherwise deliver as fatal signals.

@@ -148,18 +148,10 @@ func parseRenderOptions(_ args: ArraySlice<String>) throws(UsageError) -> Render
     return options
 }
 
-/// Reads and validates a board config.
-func loadConfig(_ path: String) throws -> BoardConfig {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw ConfigError("", "cannot read \(path) (missing or unreadable)")
-    }
-    return try BoardConfig.parse([UInt8](data))
-}
-
-/// The board config of `--config`, or the built-in demo panel.
-func configOrDemo(_ path: String?) throws -> BoardConfig {
-    if let path { return try loadConfig(path) }
-    return try DemoPanel.config()
+/// The board config of `--config` with the files it names, or the built-in demo panel.
+func loadBoard(_ path: String?) throws -> LoadedConfig {
+    if let path { return try LoadedConfig.read(path: path) }
+    return LoadedConfig(config: try DemoPanel.config())
 }
 
 /// The program's log (stderr; systemd's `<N>` prefixes under the journal). The program is one
@@ -247,7 +239,7 @@ func main() -> Int32 {
             if let frames { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) }
             let replay = try Replay(
                 name: (file as NSString).lastPathComponent, recordingText: text, descriptionText: descText)
-            try replay.run(config: try configOrDemo(configPath), framesDirectory: frames, out: out)
+            try replay.run(board: try loadBoard(configPath), framesDirectory: frames, out: out)
         case "calibrate": return try runCalibrateCommand(args)
         case "devices": return try runDevicesCommand(args)
         case "record": return try runRecordCommand(args)
@@ -264,9 +256,10 @@ func main() -> Int32 {
             logger.threshold = .notice
             let options = try parseRenderOptions(args)
             guard let out = options.out else { throw UsageError(message: "render needs --out PNG") }
-            var config = try configOrDemo(options.config)
-            config.display.override(rotation: options.rotation, format: options.format)
-            let frame = try renderConfig(config, stateDirectory: options.stateDirectory)
+            var board = try loadBoard(options.config)
+            board.config.display.override(rotation: options.rotation, format: options.format)
+            let config = board.config
+            let frame = try renderConfig(board, stateDirectory: options.stateDirectory)
             try writePNG(frame, to: out)
             print("rendered \(config.name) (\(frame.width)x\(frame.height) \(frame.format.rawValue)) to \(out)")
         case "check-config":
@@ -274,10 +267,10 @@ func main() -> Int32 {
                 throw UsageError(message: "check-config needs one FILE")
             }
             do {
-                let config = try loadConfig(path)
+                let config = try LoadedConfig.read(path: path).config
                 print("\(path): OK — \(config.name)")
                 print(try PanelLayout(config: config).summary)
-            } catch let error as ConfigError {
+            } catch {  // a ConfigError: everything in the block throws only that
                 FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
                 return 2
             }

@@ -224,7 +224,7 @@ final class PanelSessionTests: XCTestCase {
         let new = try BoardConfig.parse(
             #"{"version": 1, "layout": {"columns": 1}, "switches": [{"id": "d", "initial": true}, {"id": "b", "initial": true}, {"id": "a"}]}"#
         )
-        try harness.session.reload(new, now: 3)
+        try harness.session.reload(LoadedConfig(config: new), now: 3)
         XCTAssertEqual(harness.session.controller.states, ["a": true, "b": false, "d": true])
         XCTAssertEqual(harness.session.config.switches.map(\.id), ["d", "b", "a"])
         XCTAssertFalse(harness.session.controller.isAnimating(at: 3), "kept states are shown as they are")
@@ -246,14 +246,14 @@ final class PanelSessionTests: XCTestCase {
         let harness = try Harness(#"{"version": 1, "switches": [{"id": "a"}]}"#, stateDirectory: nil, display: display)
         let rotated = try BoardConfig.parse(
             #"{"version": 1, "display": {"mode": "480x800", "rotation": 90}, "switches": [{"id": "a"}]}"#)
-        XCTAssertThrowsError(try harness.session.reload(rotated, now: 1)) { error in
+        XCTAssertThrowsError(try harness.session.reload(LoadedConfig(config: rotated), now: 1)) { error in
             XCTAssertEqual((error as? ConfigError)?.path, "display.mode", "\(error)")
         }
         XCTAssertEqual(harness.session.config.display.rotation, .none, "the running config stays")
         // The same logical panel turned onto the display's own mode is fine.
         let turned = try BoardConfig.parse(
             #"{"version": 1, "display": {"mode": "800x480", "rotation": 90}, "switches": [{"id": "a"}]}"#)
-        XCTAssertNoThrow(try harness.session.reload(turned, now: 1))
+        XCTAssertNoThrow(try harness.session.reload(LoadedConfig(config: turned), now: 1))
         XCTAssertEqual(harness.session.composer.logicalWidth, 480)
     }
 

@@ -1,0 +1,81 @@
+import Foundation
+import Glibc
+import Panel
+import Raster
+import RasterPNG
+import Widget
+
+/// The files a board config refers to — PNG images named by switch styles, a font file named by
+/// the theme — checked and loaded when the config is read, so a missing or broken file is an error
+/// naming the field (like any other config error) rather than a switch drawn without its image.
+///
+/// An image name is one of the built-in artwork names (`daynight`, `thumb-check`, `thumb-cross`)
+/// or a PNG file path, absolute or relative to the config file's directory.
+public enum ConfigAssets {
+    /// The images the config's styles name that are not built in, loaded, by name as written.
+    public static func loadImages(for config: BoardConfig, relativeTo directory: String) throws(ConfigError)
+        -> [String: Image]
+    {
+        let builtIn = Set(BuiltInArtwork.all().keys)
+        var loaded: [String: Image] = [:]
+        var styles: [(path: String, style: SwitchStyle)] = [("theme.style", config.theme.style)]
+        styles += config.switches.map { ("\($0.path).style", $0.style) }
+        for (path, style) in styles {
+            let named: [(String, String?)] = [
+                ("trackImage", style.trackImage), ("thumbImageOn", style.thumbImageOn),
+                ("thumbImageOff", style.thumbImageOff),
+            ]
+            for case (let key, let name?) in named where !builtIn.contains(name) && loaded[name] == nil {
+                let file = name.hasPrefix("/") ? name : (directory as NSString).appendingPathComponent(name)
+                guard FileManager.default.fileExists(atPath: file) else {
+                    throw ConfigError(
+                        "\(path).\(key)",
+                        "\"\(name)\" is neither a built-in image (\(builtIn.sorted().joined(separator: ", "))) nor a file (\(file) does not exist)"
+                    )
+                }
+                do {
+                    loaded[name] = try PNG.read(path: file)
+                } catch {
+                    throw ConfigError("\(path).\(key)", "\(file) is not a readable PNG image: \(error)")
+                }
+            }
+        }
+        return loaded
+    }
+
+    /// Checks that a font given as a file path (`theme.font` starting with `/`) can be read.
+    /// Family names are looked up through fontconfig when the labels are drawn (with fallbacks).
+    public static func checkFont(of config: BoardConfig) throws(ConfigError) {
+        guard let font = config.theme.font, font.hasPrefix("/") else { return }
+        guard access(font, R_OK) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw ConfigError("theme.font", "\(font) cannot be read: \(reason)")
+        }
+    }
+}
+
+/// A board config read from its file with the files it refers to.
+public struct LoadedConfig: Sendable {
+    public var config: BoardConfig
+    /// Images the styles name beyond the built-in artwork, by name.
+    public var images: [String: Image]
+
+    public init(config: BoardConfig, images: [String: Image] = [:]) {
+        self.config = config
+        self.images = images
+    }
+
+    /// Reads, parses and validates `path`, then checks and loads the files it names. Every
+    /// failure is a ``ConfigError`` naming the field (or the file, when it cannot be read).
+    public static func read(path: String) throws(ConfigError) -> LoadedConfig {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = access(path, F_OK) == 0 ? "unreadable (permissions?)" : "no such file"
+            throw ConfigError("", "cannot read \(path): \(reason)")
+        }
+        let config = try BoardConfig.parse([UInt8](data))
+        try ConfigAssets.checkFont(of: config)
+        let directory = (path as NSString).deletingLastPathComponent
+        let images = try ConfigAssets.loadImages(for: config, relativeTo: directory.isEmpty ? "." : directory)
+        return LoadedConfig(config: config, images: images)
+    }
+}
