@@ -45,6 +45,9 @@ public final class PanelLoop {
     private var touchAwaitingFrame: Double?
     /// That touch, once a frame carrying its effect has been queued for the next flip.
     private var touchInFlight: Double?
+    /// When `poll` last returned (the most recent 2048–4096 times): how the tests see that the
+    /// loop does not wake up at rest.
+    public private(set) var wakeTimes: [Double] = []
     /// Touch-to-glass latencies measured (seconds).
     public private(set) var latencies: [Double] = []
     /// Whether to log every flip with its latency (`--verbose`).
@@ -115,6 +118,8 @@ public final class PanelLoop {
             descriptors += controlDescriptors
             let ready = try poll(descriptors, writable: control?.wantsWritable ?? [])
             now = monotonicNow()
+            wakeTimes.append(now)
+            if wakeTimes.count > 4096 { wakeTimes.removeFirst(2048) }
 
             for (fd, writable) in ready {
                 if fd == signals.fileDescriptor {
