@@ -1,35 +1,47 @@
 #!/usr/bin/env bash
-# The systemd unit for real: boots a minimal Debian 12 (debootstrap, systemd 252) under QEMU
-# (software emulation, see ../shared/KERNEL-TESTING.md) with SwitchPanel installed by
-# `make install` exactly as on a board: the sysusers user, the udev rule, the unit, the board
-# config. A drop-in replaces ExecStart with scripts/vm-systemd-probe.swift (LinuxIO's Log and
-# SystemdNotifier in a loop, checking every device and restriction from inside the sandbox), and
-# a second unit with the same sandbox runs the installed switchpanel itself (check-config,
-# render, devices). The guest checks, in order:
-#   - the user exists, the service is active (Type=notify: READY=1 arrived), getty@tty1 is not,
-#     dev-dri-card0.device is plugged (the udev rule), the probe's checks all pass;
-#   - it survives past WatchdogSec (WATCHDOG=1), `systemctl reload` sends exactly one SIGHUP and
-#     leaves the VT alone, journal priorities come from the <N> prefixes, stop is clean;
-#   - it starts even while a stale session holds tty1 (StandardInput=tty-force);
-#   - the real binary runs under the same sandbox (MemoryDenyWriteExecute, the syscall filter).
-# About 35 s of debootstrap the first time (cached in $VM_CACHE), a release build, ~80 s of boot
-# and checks. Not part of `make test`.
+# The real panel as a systemd service (issue 6): boots a minimal Debian 12 (debootstrap, systemd
+# 252) under QEMU (software emulation, see ../shared/KERNEL-TESTING.md) with a virtio-gpu display
+# and a virtio tablet, SwitchPanel installed by `make install` exactly as on a board (the
+# sysusers user, the udev rule, the unit) and enabled. The only changes to the installed unit are
+# a drop-in that adds --verbose (the debug lines the test waits for) and the example drop-in's
+# ReadWritePaths= recipe for a `write` action; the board config is a test board whose switches
+# run commands inside the sandbox. The guest (switchpanel-check.service) checks and, in lock-step
+# over the serial line, asks the host for QMP screendumps and tablet taps:
+#   1. the unit started at boot as user switchpanel (groups, no capabilities, NoNewPrivs, seccomp,
+#      tty1 on fd 0), READY=1 after the first frame; getty@tty1 stopped; the udev rule;
+#   2. the screen equals `switchpanel render --config board.json` on the host, pixel for pixel;
+#   3. a host tap toggles "porch" and its `run` action leaves its file (as switchpanel, in
+#      /run/switchpanel); `ctl get` agrees; `ctl set` as a member of group switchpanel toggles
+#      "heater" (and runs its action), others are refused; `ctl set` as root toggles "sandbox",
+#      whose actions write sysfs through the drop-in and report what the sandbox allows;
+#   4. `systemctl kill -s KILL`: systemd restarts it, ready again, and the screen equals the host
+#      render of the states.json copied out of the guest (states restored from disk);
+#   5. `systemctl reload` keeps the process, the states and the screen; watchdog pings; journal
+#      priorities; `systemd-analyze security` in the guest; `systemctl stop` is clean and the
+#      console comes back; it starts again while a stale session holds tty1 (tty-force).
+# On 2 cores: debootstrap the first time (about 1.5 min with the download; cached in $VM_CACHE),
+# a release build (1.5 min from clean), then 1 to 2 minutes of boot and checks under TCG. Not
+# part of `make test`.
 #
 # Usage: scripts/vm-systemd-test.sh    (needs root: debootstrap, and apt for the packages)
+# KEEP_DUMPS=DIR keeps the screendumps, renders, states and the serial log there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 work=$(mktemp -d /tmp/vm-systemd.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cache=${VM_CACHE:-/var/tmp/switchpanel-vm-systemd}
-scratch=${SCRATCH_PATH:-$root/.build/install}
+scratch=${SCRATCH_PATH:-$root/.build/vm-systemd}
 
 vm_name=vm-systemd-test
 # shellcheck source=vm-lib.sh
 source scripts/vm-lib.sh
 say() { vm_say "$@"; }
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }'; }
+started=$(now)
 
-vm_require_packages qemu-system-x86 linux-image-amd64 debootstrap e2fsprogs
+vm_require_packages qemu-system-x86 linux-image-amd64 debootstrap e2fsprogs python3
 vm_find_kernel
 initrd=/boot/initrd.img-$vm_kver
 [ -r "$initrd" ] || { say "no readable $initrd"; exit 1; }
@@ -51,86 +63,242 @@ fi
 mkdir -p "$rootfs/lib/modules"
 cp -a "/lib/modules/$vm_kver" "$rootfs/lib/modules/"
 depmod -b "$rootfs" "$vm_kver"
+say "root file system: $(elapsed "$started") s"
 
 # --- SwitchPanel, installed as on a board -----------------------------------------------------
-say "building switchpanel (release, --static-swift-stdlib) and the probe"
+say "building switchpanel (release, --static-swift-stdlib) in $scratch"
+built=$(now)
 swift build -c release --product switchpanel --static-swift-stdlib --scratch-path "$scratch" >"$work/build.log" 2>&1 \
     || { tail -30 "$work/build.log"; exit 1; }
+say "build: $(elapsed "$built") s"
+binary=$scratch/release/switchpanel
 make --no-print-directory install DESTDIR="$rootfs" INSTALL_SCRATCH="$scratch" BOARD=qemu-virtio-gpu >/dev/null
-cp scripts/vm-systemd-probe.swift "$work/main.swift"
-swiftc -O -static-executable -module-name Probe -I Sources/CLinux Sources/LinuxIO/Log.swift \
-    Sources/LinuxIO/SystemdNotifier.swift Sources/LinuxIO/Signals.swift Sources/LinuxIO/SystemErrno.swift \
-    "$work/main.swift" -o "$rootfs/usr/local/bin/switchpanel-probe" 2>"$work/probe.log" || { cat "$work/probe.log"; exit 1; }
-
+unit=$rootfs/usr/local/lib/systemd/system/switchpanel.service
 systemctl --root="$rootfs" enable switchpanel.service >/dev/null 2>&1
-ln -sf /dev/null "$rootfs/etc/systemd/system/serial-getty@ttyS0.service"  # ttyS0 is the report channel
-echo switchpanel-vm >"$rootfs/etc/hostname"
+
+# The test board: four switches whose actions leave evidence where the sandbox lets them write
+# (/run/switchpanel is the unit's RuntimeDirectory=), one of them a `write` to sysfs.
+cat >"$work/board.json" <<'JSON'
+{
+  "version": 1,
+  "name": "vm-systemd-test board (virtio-gpu 800x480, virtio tablet)",
+  "display": { "connector": "Virtual-1", "mode": "800x480", "format": "XRGB8888" },
+  "touch": { "devices": [] },
+  "theme": { "preset": "ios" },
+  "layout": { "columns": 2, "rowHeight": 64, "gap": 16, "margin": 24 },
+  "switches": [
+    { "id": "porch", "label": "Porch light",
+      "actions": [{ "run": ["/bin/sh", "-c", "echo \"$SWITCHPANEL_ID $SWITCHPANEL_STATE $(id -un)\" > /run/switchpanel/action-$SWITCHPANEL_ID-$SWITCHPANEL_STATE"] }] },
+    { "id": "fan", "label": "Fan", "initial": true, "actions": [{ "print": true }] },
+    { "id": "heater", "label": "Heater",
+      "actions": [{ "run": ["/bin/sh", "-c", "echo \"$SWITCHPANEL_ID $SWITCHPANEL_STATE $(id -un)\" > /run/switchpanel/action-$SWITCHPANEL_ID-$SWITCHPANEL_STATE"] }] },
+    { "id": "sandbox", "label": "Sandbox check",
+      "actions": [{ "write": "/sys/block/vda/queue/read_ahead_kb", "on": "64", "off": "128" },
+                  { "run": ["/bin/sh", "/usr/local/sbin/switchpanel-sandbox-report"] }] }
+  ]
+}
+JSON
+install -m 0644 "$work/board.json" "$rootfs/etc/switchpanel/board.json"
+"$binary" check-config "$work/board.json" >"$work/layout.txt"
+
+# The installed unit, plus --verbose (the "idle" lines the checks wait for before each
+# screendump) and the example drop-in's recipe for a `write` action to sysfs, on a file every
+# guest has.
 mkdir -p "$rootfs/etc/systemd/system/switchpanel.service.d"
-cat >"$rootfs/etc/systemd/system/switchpanel.service.d/probe.conf" <<'UNIT'
-[Service]
-ExecStart=
-ExecStart=/usr/local/bin/switchpanel-probe --verbose
-# The example drop-in's sysfs recipe, on a file every guest has.
-Environment=PROBE_SYSFS=/sys/block/vda/queue/read_ahead_kb
-ReadWritePaths=-/sys/block/vda/queue/read_ahead_kb
-UNIT
-cat >"$rootfs/etc/udev/rules.d/90-probe.rules" <<'RULE'
+{
+    echo "[Service]"
+    echo "ExecStart="
+    echo "$(grep '^ExecStart=' "$unit") --verbose"
+    echo "ReadWritePaths=-/sys/block/vda/queue/read_ahead_kb"
+} >"$rootfs/etc/systemd/system/switchpanel.service.d/vm-test.conf"
+cat >"$rootfs/etc/udev/rules.d/90-switchpanel-sysfs.rules" <<'RULE'
 SUBSYSTEM=="block", KERNEL=="vda", RUN+="/bin/chgrp switchpanel /sys%p/queue/read_ahead_kb", RUN+="/bin/chmod g+w /sys%p/queue/read_ahead_kb"
 RULE
-# The installed unit's sandbox around the real program, run once.
-unit=$rootfs/usr/local/lib/systemd/system/switchpanel.service
-sed -e 's/^Type=notify/Type=oneshot/' -e '/^WatchdogSec/d' -e '/^ExecReload/d' -e 's/^Restart=on-failure/Restart=no/' \
-    -e '/^Conflicts=/d' -e '/^TTY/d' -e 's/^StandardInput=.*/StandardInput=null/' -e '/^DeviceAllow=\/dev\/tty1/d' \
-    -e 's|^ExecStart=.*|ExecStart=/usr/local/bin/switchpanel check-config /etc/switchpanel/board.json\nExecStart=/usr/local/bin/switchpanel render --config /etc/switchpanel/board.json --out /var/lib/switchpanel/board.png\nExecStart=/usr/local/bin/switchpanel devices|' \
-    -e '/^\[Install\]/,$d' "$unit" >"$rootfs/etc/systemd/system/switchpanel-real.service"
+# A person allowed to use the control socket.
+mkdir -p "$rootfs/etc/sysusers.d"
+cat >"$rootfs/etc/sysusers.d/vm-test-operator.conf" <<'USERS'
+u operator - "vm-systemd-test operator"
+m operator switchpanel
+USERS
+ln -sf /dev/null "$rootfs/etc/systemd/system/serial-getty@ttyS0.service"  # ttyS0 is the test's channel
+echo switchpanel-vm >"$rootfs/etc/hostname"
 
+# The "sandbox" switch's second action: what a command run by the panel may and may not do.
+cat >"$rootfs/usr/local/sbin/switchpanel-sandbox-report" <<'REPORT'
+#!/bin/sh
+out=/run/switchpanel/sandbox-$SWITCHPANEL_STATE
+try() { if (eval "$2") 2>/dev/null; then echo "$1: allowed"; else echo "$1: refused"; fi; }
+input=$(ls /dev/input/event* | head -1)
+{
+    echo "user: $(id -un)"
+    echo "groups: $(id -Gn | tr ' ' '\n' | sort | tr '\n' ' ')"
+    grep -E '^(NoNewPrivs|Seccomp|CapEff|CapBnd):' /proc/self/status | tr -d '\t' | sed 's/:/: /'
+    try "write /etc/switchpanel" ': >/etc/switchpanel/x'
+    try "write /usr/local" ': >/usr/local/x'
+    try "write /var/lib/switchpanel" ': >/var/lib/switchpanel/x && rm /var/lib/switchpanel/x'
+    try "write /run/switchpanel" ': >/run/switchpanel/x && rm /run/switchpanel/x'
+    # Left behind: the check looks for them outside the sandbox.
+    for dir in /tmp /var/tmp /dev/shm /dev/mqueue; do try "write $dir" ": >$dir/switchpanel-action-was-here"; done
+    try "open /dev/dri/card0 rw" 'exec 3<>/dev/dri/card0'
+    try "open input ro" "exec 3<$input"
+    try "open input rw" "exec 3<>$input"
+    try "open /dev/tty2" 'exec 3<>/dev/tty2'
+    try "see PID 1" 'test -e /proc/1/status'
+    try "read /home" 'ls /home'
+    echo "network interfaces: $(ls /sys/class/net | tr '\n' ' ')"
+} >"$out.tmp"
+mv "$out.tmp" "$out"
+REPORT
+chmod 0755 "$rootfs/usr/local/sbin/switchpanel-sandbox-report"
+
+# The guest's half of the test: checks, printed as "CHECK ok|FAIL ..." lines, and requests
+# ("=== DUMP NAME", "=== TAP ID", "=== BEGIN FILE NAME" ... "=== END FILE") that the host
+# answers with one line each once done.
 cat >"$rootfs/usr/local/sbin/switchpanel-check" <<'CHECK'
 #!/bin/sh
-exec >/dev/ttyS0 2>&1
-ok() { if [ "$2" = "$3" ]; then echo "CHECK ok   $1"; else echo "CHECK FAIL $1: got '$2', want '$3'"; fi; }
-atleast() { if [ "$2" -ge "$3" ]; then echo "CHECK ok   $1 ($2)"; else echo "CHECK FAIL $1: got $2, want at least $3"; fi; }
+exec </dev/ttyS0 >/dev/ttyS0 2>&1
+stty -echo
+ok() { if [ "$2" = "$3" ]; then echo "CHECK ok   $1: $2"; else echo "CHECK FAIL $1: got '$2', want '$3'"; fi; }
+fail() { echo "CHECK FAIL $*"; }
+ask() { echo "=== $*"; read -r _; }
 prop() { systemctl show -P "$2" "$1"; }
-journal() { journalctl -u switchpanel -o cat --no-pager; }
+state() { echo "$(prop switchpanel ActiveState)/$(prop switchpanel SubState)"; }
+ctl() { switchpanel ctl "$@" 2>&1; }
+# eventually WHAT WANT COMMAND...: ok once COMMAND prints WANT, polled for 60 s at most.
+eventually() {
+    what=$1 want=$2 i=0
+    shift 2
+    until got=$("$@") && [ "$got" = "$want" ] || [ $i -ge 120 ]; do i=$((i + 1)); sleep 0.5; done
+    ok "$what" "$got" "$want"
+}
+# The journal of one run of the panel (its InvocationID, by default the current one).
+journal() { journalctl -q --no-pager -o cat _SYSTEMD_INVOCATION_ID="${1:-$(prop switchpanel InvocationID)}"; }
+# waitlog TEXT [AFTER]: waits for a line of this run containing TEXT (after the last line
+# containing AFTER), 60 s at most.
+waitlog() {
+    i=0
+    until journal | awk -v p="$1" -v a="${2:-}" 'BEGIN { seen = a == "" }
+            a != "" && index($0, a) { seen = 1; found = 0; next }
+            seen && index($0, p) { found = 1 }
+            END { exit !found }'; do
+        i=$((i + 1))
+        [ $i -lt 300 ] || { fail "no log line '$1'${2:+ after '$2'} within 60 s"; return 1; }
+        sleep 0.2
+    done
+}
+# dump NAME AFTER: once the panel is idle after the line AFTER (its last frame on screen,
+# nothing animating), the host takes the screendump NAME.
+dump() { waitlog "idle after" "$2" && ask DUMP "$1"; }
+sendfile() { echo "=== BEGIN FILE $1"; cat "$2"; echo "=== END FILE"; }
+waitfile() {
+    i=0
+    until [ -s "$1" ]; do i=$((i + 1)); [ $i -lt 100 ] || { echo "(no $1)"; return; }; sleep 0.1; done
+    cat "$1"
+}
+# The main process's /proc/PID/status field $1.
+status() { sed -n "s/^$1:[[:space:]]*//p" "/proc/$pid/status"; }
+names() { for g in "$@"; do getent group "$g" | cut -d: -f1; done | sort | tr '\n' ' '; }
+
 echo "=== CHECK START"
-ok "user switchpanel exists" "$(id -un switchpanel 2>/dev/null)" switchpanel
-ok "service active (READY=1)" "$(prop switchpanel ActiveState)/$(prop switchpanel SubState)" active/running
-ok "status text" "$(prop switchpanel StatusText)" "probe ready"
+# 1. Started at boot, unprivileged, ready. 2. The screen (compared with the render on the host).
+ok "user switchpanel (sysusers.d)" "$(id -un switchpanel 2>&1)" switchpanel
+ok "started at boot, READY=1" "$(state)" active/running
+ok "status text" "$(prop switchpanel StatusText)" "4 switches on screen"
+ok "restarts" "$(prop switchpanel NRestarts)" 0
+pid=$(prop switchpanel MainPID)
+ok "main process user" "$(ps -o user= -p "$pid")" switchpanel
+ok "main process groups" "$(names $(status Groups))" "input switchpanel video "
+ok "no capabilities (effective, permitted, bounding)" "$(status CapEff) $(status CapPrm) $(status CapBnd)" \
+    "0000000000000000 0000000000000000 0000000000000000"
+ok "NoNewPrivs" "$(status NoNewPrivs)" 1
+ok "seccomp filter" "$(status Seccomp)" 2
+ok "fd 0 is tty1 (StandardInput=tty-force)" "$(readlink "/proc/$pid/fd/0")" /dev/tty1
+ok "root read-only in its mount namespace" "$(awk '$5 == "/" { split($6, o, ","); print o[1] }' "/proc/$pid/mountinfo" | tail -1)" ro
 ok "getty@tty1 stopped" "$(systemctl is-active getty@tty1.service)" inactive
 ok "dev-dri-card0.device (udev rule)" "$(prop dev-dri-card0.device ActiveState)" active
-ok "probe checks" "$(journal | grep -c 'PROBE FAIL')" 0
-sleep 12
-ok "alive after WatchdogSec" "$(prop switchpanel ActiveState)/$(prop switchpanel NRestarts)" active/0
-atleast "watchdog pings" "$(journal | grep -c 'WATCHDOG=1 #')" 2
+waitlog "first frame on screen"
+dump boot "first frame on screen"
+
+# 3. A tap from the host, the control socket.
+ask TAP porch
+waitlog "porch → on (touch)" && ok "tap: porch → on (touch)" yes yes
+ok "porch's run action, as switchpanel" "$(waitfile /run/switchpanel/action-porch-on)" "porch on switchpanel"
+ok "ctl get porch" "$(ctl get porch)" on
+ok "ctl set heater on as operator (group switchpanel)" "$(setpriv --reuid=operator --regid=operator --init-groups switchpanel ctl set heater on 2>&1)" on
+ok "heater's run action" "$(waitfile /run/switchpanel/action-heater-on)" "heater on switchpanel"
+ok "ctl refused to others" "$(setpriv --reuid=nobody --regid=nogroup --clear-groups switchpanel ctl list 2>&1 | grep -c 'permission denied')" 1
+ok "ctl set sandbox on as root" "$(ctl set sandbox on)" on
+report=$(waitfile /run/switchpanel/sandbox-on)
+echo "$report" | sed 's/^/    action in the sandbox: /'
+for line in "user: switchpanel" "groups: input switchpanel video " "NoNewPrivs: 1" "Seccomp: 2" \
+    "CapEff: 0000000000000000" "CapBnd: 0000000000000000" "write /etc/switchpanel: refused" \
+    "write /usr/local: refused" "write /var/lib/switchpanel: allowed" "write /run/switchpanel: allowed" \
+    "write /tmp: allowed" "write /var/tmp: allowed" "open /dev/dri/card0 rw: allowed" "open input ro: allowed" \
+    "open input rw: refused" "open /dev/tty2: refused" "see PID 1: refused" "read /home: refused" \
+    "network interfaces: lo "; do
+    ok "sandbox: $line" "$(echo "$report" | grep -cxF "$line")" 1
+done
+ok "what actions write in /tmp, /var/tmp, /dev/shm, /dev/mqueue stays in the sandbox" \
+    "$(ls /tmp/switchpanel-action-was-here /var/tmp/switchpanel-action-was-here /dev/shm/switchpanel-action-was-here /dev/mqueue/switchpanel-action-was-here 2>/dev/null)" ""
+ok "write action to sysfs (ReadWritePaths= drop-in)" "$(cat /sys/block/vda/queue/read_ahead_kb)" 64
+ok "ctl set fan off: its print action's line in the journal" "$(ctl set fan off) $(waitlog '{"id":"fan","state":"off"}' && echo printed)" "off printed"
+ok "ctl list" "$(ctl list | awk '{ printf "%s=%s ", $1, $2 }')" "porch=on fan=off heater=on sandbox=on "
+dump toggled "fan → off (socket)"
+sendfile toggled /var/lib/switchpanel/states.json
+
+# 4. Killed: restarted by systemd, the states restored from disk.
+old=$pid
+systemctl kill -s KILL switchpanel
+restarts() { echo "$(prop switchpanel NRestarts) $(state)"; }
+eventually "SIGKILL: restarted by systemd, READY=1" "1 active/running" restarts
+pid=$(prop switchpanel MainPID)
+ok "a new main process, as switchpanel" "$([ "$pid" != "$old" ] && ps -o user= -p "$pid")" switchpanel
+waitlog "first frame on screen"
+sendfile restarted /var/lib/switchpanel/states.json
+dump restarted "first frame on screen"
+ok "states after the restart" "$(ctl list | awk '{ printf "%s=%s ", $1, $2 }')" "porch=on fan=off heater=on sandbox=on "
+
+# 5. Reload, watchdog, journal, security, stop.
 systemctl reload switchpanel
-ok "reload: READY=1 again" "$(prop switchpanel StatusText)" "probe reloaded"
-ok "reload: one SIGHUP" "$(journal | grep -c 'probe: reloading')" 1
-ok "reload: VT untouched" "$(journal | grep -c 'PROBE FAIL')" 0
-ok "-p warning has the warning" "$(journalctl -u switchpanel -p warning -o cat --no-pager | grep -c 'a warning line')" 1
-ok "-p warning has no debug" "$(journalctl -u switchpanel -p warning -o cat --no-pager | grep -c 'debug line')" 0
-ok "debug lines at priority 7" "$(journalctl -u switchpanel -p debug..debug -o cat --no-pager | grep -c 'a debug line')" 1
+waitlog "reloaded vm-systemd-test board"
+reloaded() { echo "$(prop switchpanel NRestarts) $(state) $(prop switchpanel MainPID) $(prop switchpanel StatusText)"; }
+eventually "reload: same process, ready again (RELOADING=1, READY=1)" "1 active/running $pid reloaded" reloaded
+ok "reload: states kept" "$(ctl list | awk '{ printf "%s=%s ", $1, $2 }')" "porch=on fan=off heater=on sandbox=on "
+dump reloaded "reloaded vm-systemd-test board"
+before=$(prop switchpanel WatchdogTimestampMonotonic)
+sleep 6
+after=$(prop switchpanel WatchdogTimestampMonotonic)
+ok "watchdog pinged within WatchdogSec/2 + 1 s" "$([ "$after" -gt "$before" ] && echo yes)" yes
+ok "-p warning holds no info or debug lines" "$(journalctl -u switchpanel -p warning -o cat --no-pager | grep -c -e 'idle after' -e 'first frame')" 0
+ok "debug lines at priority 7" "$(journalctl -u switchpanel -p debug..debug -o cat --no-pager | grep -c 'idle after' | sed 's/^[1-9][0-9]*$/some/')" some
+security=$(systemd-analyze security switchpanel --no-pager 2>&1 | tail -1)
+echo "    $security"
+ok "systemd-analyze security in the guest" "$(echo "$security" | grep -oE '[0-9]+\.[0-9]+ [A-Z]+')" "0.6 SAFE"
+invocation=$(prop switchpanel InvocationID)
 systemctl stop switchpanel
-ok "stop" "$(prop switchpanel ActiveState)/$(prop switchpanel Result)" inactive/success
-ok "STOPPING=1 path" "$(journal | grep -c 'probe: stopping after')" 1
+ok "stop: clean exit" "$(state) $(prop switchpanel Result) $(prop switchpanel ExecMainStatus)" "inactive/dead success 0"
+ok "stop: SIGTERM handled, the display restored" "$(journal "$invocation" | grep -c 'terminated; restoring the display')" 1
+ok "no warnings or errors from the panel" "$(journalctl -q _SYSTEMD_UNIT=switchpanel.service -p warning -o cat --no-pager)" ""
+printf '\033[2J\033[Hswitchpanel stopped: the console is back\n' >/dev/tty1
+ask DUMP stopped
+
+# Started again while a stale session holds tty1 (StandardInput=tty-force takes it over).
 setsid -c -f sh -c 'exec sleep 1000' </dev/tty1
 sleep 1
 systemctl start switchpanel
-ok "starts over a stale tty1 session" "$(prop switchpanel ActiveState)" active
-ok "probe checks after tty-force" "$(journal | grep -c 'PROBE FAIL')" 0
+ok "starts over a stale tty1 session" "$(state)" active/running
+waitlog "first frame on screen"
+dump stale-tty "first frame on screen"
 systemctl stop switchpanel
-systemctl start switchpanel-real
-ok "real switchpanel under the sandbox" "$(prop switchpanel-real Result)" success
-ok "real switchpanel rendered" "$(test -s /var/lib/switchpanel/board.png && echo yes)" yes
 echo "=== journal"
-journal
-journalctl -u switchpanel-real -o cat --no-pager
-systemd-analyze security switchpanel --no-pager | tail -1
+journalctl -u switchpanel -o short-monotonic --no-pager | grep -v -e 'idle after' -e 'frame [0-9]*: touch' | tail -60
 echo "=== CHECK END"
 systemctl poweroff
 CHECK
 chmod +x "$rootfs/usr/local/sbin/switchpanel-check"
 cat >"$rootfs/etc/systemd/system/switchpanel-check.service" <<'UNIT'
 [Unit]
-Description=SwitchPanel systemd checks
+Description=SwitchPanel vm-systemd-test checks
 After=switchpanel.service
 [Service]
 Type=exec
@@ -140,17 +308,231 @@ WantedBy=multi-user.target
 UNIT
 systemctl --root="$rootfs" enable switchpanel-check.service >/dev/null 2>&1
 
-# --- boot ---------------------------------------------------------------------------------------
+# --- boot, answering the guest -----------------------------------------------------------------
 mke2fs -q -t ext4 -d "$rootfs" "$work/root.img" 2G
-say "booting (TCG)"
-timeout 600 qemu-system-x86_64 -accel tcg,thread=multi -cpu max -m 1024 -smp 2 \
+helper=$work/vmhost.py
+cat >"$helper" <<'PY'
+# QMP requests (screendump, tablet taps) and pixel comparisons of screendumps (PPM) with renders
+# (PNG), with Python's standard library only.
+import json, socket, struct, sys, zlib
+
+
+def qmp(path, *commands):
+    s = socket.socket(socket.AF_UNIX)
+    s.connect(path)
+    f = s.makefile("rw")
+    json.loads(f.readline())  # the greeting
+    for command, arguments in (("qmp_capabilities", {}),) + commands:
+        f.write(json.dumps({"execute": command, "arguments": arguments}) + "\n")
+        f.flush()
+        while True:
+            reply = json.loads(f.readline())
+            if "return" in reply:
+                break
+            if "error" in reply:
+                sys.exit("QMP %s: %s" % (command, reply["error"]))
+
+
+def read_ppm(data):
+    fields, pos = [], 0
+    while len(fields) < 4:  # P6 width height maxval
+        while data[pos:pos + 1].isspace():
+            pos += 1
+        end = pos
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[pos:end])
+        pos = end
+    if fields[0] != b"P6" or fields[3] != b"255":
+        sys.exit("not a binary 8-bit PPM")
+    w, h = int(fields[1]), int(fields[2])
+    return w, h, data[pos + 1:pos + 1 + w * h * 3]
+
+
+def read_png(data):
+    pos, idat, ihdr = 8, [], None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            ihdr = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat.append(body)
+        pos += 12 + length
+    w, h, depth, colour, _, _, interlace = ihdr
+    if depth != 8 or colour not in (2, 6) or interlace:
+        sys.exit("unsupported PNG (depth %d, colour type %d, interlace %d)" % (depth, colour, interlace))
+    bpp = 3 if colour == 2 else 4
+    raw = zlib.decompress(b"".join(idat))
+    stride = w * bpp
+    prev = bytearray(stride)
+    rgb = bytearray()
+    for y in range(h):
+        kind = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        if kind == 1:
+            for i in range(bpp, stride):
+                line[i] = (line[i] + line[i - bpp]) & 255
+        elif kind == 2:
+            line = bytearray((a + b) & 255 for a, b in zip(line, prev))
+        elif kind == 3:
+            for i in range(stride):
+                left = line[i - bpp] if i >= bpp else 0
+                line[i] = (line[i] + ((left + prev[i]) >> 1)) & 255
+        elif kind == 4:
+            for i in range(stride):
+                a = line[i - bpp] if i >= bpp else 0
+                b = prev[i]
+                c = prev[i - bpp] if i >= bpp else 0
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        prev = line
+        if bpp == 3:
+            rgb += line
+        else:
+            for x in range(w):
+                rgb += line[x * 4:x * 4 + 3]  # the panel's frames are opaque
+    return w, h, bytes(rgb)
+
+
+def read_image(path):
+    data = open(path, "rb").read()
+    return read_png(data) if data[:8] == b"\x89PNG\r\n\x1a\n" else read_ppm(data)
+
+
+def compare(a, b):
+    wa, ha, pa = read_image(a)
+    wb, hb, pb = read_image(b)
+    if (wa, ha) != (wb, hb):
+        print("sizes differ: %dx%d and %dx%d" % (wa, ha, wb, hb))
+        return 1
+    if pa == pb:
+        print("%dx%d, identical" % (wa, ha))
+        return 0
+    diff = [i // 3 for i in range(0, len(pa), 3) if pa[i:i + 3] != pb[i:i + 3]]
+    xs = [i % wa for i in diff]
+    ys = [i // wa for i in diff]
+    first = diff[0] * 3
+    print("%d pixels differ, within x %d..%d y %d..%d; first at %d,%d: #%s vs #%s" % (
+        len(diff), min(xs), max(xs), min(ys), max(ys), xs[0], ys[0],
+        pa[first:first + 3].hex(), pb[first:first + 3].hex()))
+    return 1
+
+
+verb = sys.argv[1]
+if verb == "dump":  # SOCKET FILE
+    qmp(sys.argv[2], ("screendump", {"filename": sys.argv[3]}))
+elif verb == "tap":  # SOCKET X Y WIDTH HEIGHT (pixels): the tablet's left button down and up there
+    x, y, w, h = (float(v) for v in sys.argv[3:7])
+    at = [{"type": "abs", "data": {"axis": "x", "value": round(x * 32767 / (w - 1))}},
+          {"type": "abs", "data": {"axis": "y", "value": round(y * 32767 / (h - 1))}}]
+    qmp(sys.argv[2],
+        ("input-send-event", {"events": at + [{"type": "btn", "data": {"down": True, "button": "left"}}]}),
+        ("input-send-event", {"events": [{"type": "btn", "data": {"down": False, "button": "left"}}]}))
+elif verb == "compare":  # A B (PPM or PNG): exit 0 when equal pixel for pixel
+    sys.exit(compare(sys.argv[2], sys.argv[3]))
+elif verb == "lit":  # FILE: exit 0 when some pixel is not black
+    sys.exit(0 if read_image(sys.argv[2])[2].strip(b"\0") else 1)
+else:
+    sys.exit("unknown verb " + verb)
+PY
+
+failures=0
+fail() { say "FAIL $*"; failures=$((failures + 1)); }
+pass() { say "ok   $*"; }
+
+say "booting $vm_kver under TCG (virtio-gpu 800x480, virtio tablet)"
+booted=$(now)
+qmp=$work/qmp.sock
+log=$work/serial.log
+mkdir -p "$work/files"
+coproc GUEST { timeout 900 qemu-system-x86_64 -accel tcg,thread=multi -cpu max -m 1024 -smp 2 \
     -kernel "$vm_kernel" -initrd "$initrd" -append "root=/dev/vda rw console=ttyS0 quiet" \
     -drive "file=$work/root.img,if=virtio,format=raw" \
     -vga none -device virtio-gpu-pci,xres=800,yres=480 -device virtio-tablet-pci \
-    -display none -serial stdio -monitor none -net none -no-reboot </dev/null >"$work/serial.log" 2>&1 || true
-sed -n '/=== CHECK START/,/=== CHECK END/p' "$work/serial.log"
-grep -q '=== CHECK END' "$work/serial.log" || { tail -40 "$work/serial.log"; say "the guest did not finish"; exit 1; }
-failed=$(grep -c '^CHECK FAIL' "$work/serial.log" || true)
-passed=$(grep -c '^CHECK ok' "$work/serial.log" || true)
-if ((failed)); then say "$failed of $((failed + passed)) checks failed"; exit 1; fi
-say "all $passed checks passed"
+    -display none -serial stdio -monitor none -net none -no-reboot \
+    -qmp "unix:$qmp,server=on,wait=off" 2>&1; }
+guest_pid=$GUEST_PID
+file=""
+while IFS= read -r -t 300 line <&"${GUEST[0]}"; do
+    line=${line%$'\r'}
+    printf '%s\n' "$line" >>"$log"
+    if [ -n "$file" ]; then
+        if [ "$line" = "=== END FILE" ]; then file=""; else printf '%s\n' "$line" >>"$file"; fi
+        continue
+    fi
+    case $line in
+    "CHECK "*) printf '  %s\n' "${line#CHECK }" >&2 ;;
+    "    "*) printf '  %s\n' "$line" >&2 ;;
+    "=== CHECK START") say "guest up after $(elapsed "$booted") s" ;;
+    "=== DUMP "*)
+        name=${line#=== DUMP }
+        python3 "$helper" dump "$qmp" "$work/dump-$name.ppm" || fail "screendump $name"
+        printf 'done\n' >&"${GUEST[1]}"
+        ;;
+    "=== TAP "*)
+        id=${line#=== TAP }
+        # "switch porch: 51x31 at 341,40.5  label ..." from check-config: tap the switch's centre.
+        read -r x y < <(awk -v id="$id:" '$1 == "switch" && $2 == id {
+            split($3, s, "x"); split($5, p, ","); print p[1] + s[1] / 2, p[2] + s[2] / 2 }' "$work/layout.txt")
+        python3 "$helper" tap "$qmp" "$x" "$y" 800 480 || fail "tap $id"
+        printf 'done\n' >&"${GUEST[1]}"
+        ;;
+    "=== BEGIN FILE "*)
+        file=$work/files/${line#=== BEGIN FILE }/states.json
+        mkdir -p "${file%/*}" && : >"$file"
+        ;;
+    "=== CHECK END") break ;;
+    esac
+done
+wait "$guest_pid" 2>/dev/null || true
+say "guest ran $(elapsed "$booted") s"
+if [ -n "${KEEP_DUMPS:-}" ]; then mkdir -p "$KEEP_DUMPS" && cp -r "$work"/dump-*.ppm "$work/files" "$log" "$KEEP_DUMPS/"; fi
+grep -q '^=== CHECK END' "$log" || { tail -40 "$log"; fail "the guest did not finish"; exit 1; }
+sed -n '/^=== journal/,/^=== CHECK END/p' "$log" | sed '1d;$d' | sed 's/^/  journal: /' >&2
+failed=$(grep -c '^CHECK FAIL' "$log" || true)
+passed=$(grep -c '^CHECK ok' "$log" || true)
+say "guest: $passed checks passed, $failed failed"
+failures=$((failures + failed))
+
+# --- the screen against the host's render of the same config and states ------------------------
+# render NAME [STATES]: the panel as `switchpanel render` draws it on the host.
+render() {
+    local args=(--config "$work/board.json" --out "$work/render-$1.png")
+    [ -z "${2:-}" ] || args+=(--state-dir "$work/files/$2")
+    "$binary" render "${args[@]}" >/dev/null
+}
+# screen DUMP RENDER WHAT
+screen() {
+    local result
+    if [ ! -f "$work/dump-$1.ppm" ]; then fail "$3: no screendump $1"; return; fi
+    if result=$(python3 "$helper" compare "$work/dump-$1.ppm" "$work/render-$2.png"); then
+        pass "$3: screendump $1 = host render ($result)"
+    else
+        fail "$3: screendump $1 differs from the host render: $result"
+    fi
+}
+render initial
+render toggled toggled
+render restarted restarted
+if [ -f "$work/files/toggled/states.json" ] && cmp -s "$work/files/toggled/states.json" "$work/files/restarted/states.json"; then
+    pass "states.json after the restart is the one saved before the kill: $(tr -d ' \n' <"$work/files/restarted/states.json")"
+else
+    fail "states.json changed across the restart"
+fi
+screen boot initial "at boot, the config's initial states"
+screen toggled toggled "after the tap and two ctl set"
+screen restarted restarted "after SIGKILL and the restart, states from disk"
+screen reloaded restarted "after systemctl reload"
+screen stale-tty restarted "started over a stale tty1 session"
+if [ -f "$work/dump-stopped.ppm" ] && python3 "$helper" lit "$work/dump-stopped.ppm" \
+    && ! python3 "$helper" compare "$work/dump-stopped.ppm" "$work/render-restarted.png" >/dev/null; then
+    pass "after stop the screen is the text console again"
+else
+    fail "after stop the screen is not the console"
+fi
+if [ -n "${KEEP_DUMPS:-}" ]; then cp "$work"/render-*.png "$KEEP_DUMPS/"; fi
+say "total $(elapsed "$started") s"
+((failures == 0)) || { say "$failures checks failed"; exit 1; }
+say "all checks passed"

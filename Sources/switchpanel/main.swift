@@ -182,10 +182,11 @@ func labelRenderer(family: String? = nil) -> LabelRenderer? {
         if let family, family.hasPrefix("/") {
             return TextRenderer(primary: try FontFace(path: family))
         }
-        return try TextRenderer.system(family: family ?? "DejaVu Sans", covering: "开关")
+        // The CJK fallback is optional: a board without one still gets its (Latin) labels.
+        let name = family ?? "DejaVu Sans"
+        return try (try? TextRenderer.system(family: name, covering: "开关")) ?? TextRenderer.system(family: name)
     } catch {
-        FileHandle.standardError.write(
-            Data("switchpanel: no fonts for switch labels (\(error)); drawing without labels\n".utf8))
+        logger.warning("no fonts for switch labels (\(error)); drawing without labels")
         return nil
     }
 }
