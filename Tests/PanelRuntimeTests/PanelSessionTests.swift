@@ -259,50 +259,11 @@ final class PanelSessionTests: XCTestCase {
 
     // MARK: Replay
 
-    /// The demo panel, copied from Sources/switchpanel/DemoPanel.swift (an executable target,
-    /// which tests cannot import); keep the two in step.
-    static let demoConfig = #"""
-        {
-          "version": 1,
-          "name": "SwitchPanel demo",
-          "display": { "mode": "800x480" },
-          "theme": { "preset": "ios", "style": { "scale": 1.5 } },
-          "layout": { "columns": 2, "rowHeight": 50, "gap": 10, "margin": 32, "titleHeight": 30 },
-          "sections": [
-            {
-              "title": "Living room",
-              "switches": [
-                { "id": "ceiling", "label": "Ceiling", "initial": true, "actions": [{ "print": true }] },
-                { "id": "lamp", "label": "Reading lamp", "preset": "square", "actions": [{ "print": true }] },
-                { "id": "blinds", "label": "Blinds", "preset": "material", "initial": true, "actions": [{ "print": true }] },
-                { "id": "tv", "label": "Television", "enabled": false, "actions": [{ "print": true }] }
-              ]
-            },
-            {
-              "title": "Workshop",
-              "switches": [
-                { "id": "saw", "label": "Table saw", "preset": "imagethumb", "actions": [{ "print": true }] },
-                { "id": "dust", "label": "Dust extractor", "preset": "imagethumb", "initial": true, "actions": [{ "print": true }] },
-                { "id": "bench", "label": "Bench light", "preset": "square", "initial": true, "actions": [{ "print": true }] },
-                { "id": "heater", "label": "Heater", "preset": "material", "actions": [{ "print": true }] }
-              ]
-            },
-            {
-              "title": "Garden",
-              "switches": [
-                { "id": "path", "label": "Path lights", "preset": "daynight", "actions": [{ "print": true }] },
-                { "id": "fountain", "label": "Fountain", "preset": "daynight", "initial": true, "actions": [{ "print": true }] }
-              ]
-            }
-          ]
-        }
-        """#
-
     /// Every frame repaints only its damage; if the damage missed a pixel that changed, the
     /// picture would differ from a whole repaint at that instant. Every preset, pressed, dragged,
     /// tapped and animating, frame by frame.
     func testEveryFramesDamageCoversEverythingThatChanged() throws {
-        let harness = try Harness(Self.demoConfig, stateDirectory: nil)
+        let harness = try Harness(DemoPanel.json, stateDirectory: nil)
         let session = harness.session
         let display = try XCTUnwrap(session.display as? HeadlessDisplay)
         // One switch of each preset: ios, square, material, imagethumb, daynight.
@@ -381,8 +342,8 @@ final class PanelSessionTests: XCTestCase {
             ?? DeviceDescription.parse(
                 try String(contentsOf: Self.recordings.appendingPathComponent("\(name).desc"), encoding: .utf8))
         if let remap = device.suggestedAxisRemap { device = device.remappingAxes(remap) }
-        let config = try BoardConfig.parse(Self.demoConfig)
-        let harness = try Harness(Self.demoConfig, stateDirectory: directory, renderer: renderer)
+        let config = try BoardConfig.parse(DemoPanel.json)
+        let harness = try Harness(DemoPanel.json, stateDirectory: directory, renderer: renderer)
         let calibration = try config.touch.calibration(for: device, display: config.display)
         var player = RecordingPlayer(
             machine: try TouchStateMachine(device: device, calibration: calibration, filters: config.touch.filters),
@@ -414,7 +375,7 @@ final class PanelSessionTests: XCTestCase {
         XCTAssertFalse(session.controller.isAnimating(at: shown.last ?? 0))
         XCTAssertNil(replay.display.nextEventDeadline, "no flip left pending")
 
-        let fresh = try Harness(Self.demoConfig, stateDirectory: directory, renderer: renderer)
+        let fresh = try Harness(DemoPanel.json, stateDirectory: directory, renderer: renderer)
         XCTAssertEqual(fresh.session.controller.states, session.controller.states)
         XCTAssertTrue(try fresh.session.renderFrame(at: 0))
         let freshDisplay = try XCTUnwrap(fresh.session.display as? HeadlessDisplay)

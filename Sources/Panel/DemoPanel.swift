@@ -1,10 +1,10 @@
-import Panel
-
 /// The built-in demo panel: a board config like those in board-configs/, embedded so that
 /// `switchpanel run` works on a fresh clone with no file to point at. Every preset appears,
-/// one switch is disabled, and every change is printed as a JSON line by a `print` action.
-enum DemoPanel {
-    static let json = #"""
+/// one switch is disabled, and every change is printed as a JSON line by a `print` action. The
+/// "saw" switch sits under the nine taps of the bundled Atmel recording that `run` replays
+/// without a display (and the tests replay too).
+public enum DemoPanel {
+    public static let json = #"""
         {
           "version": 1,
           "name": "SwitchPanel demo",
@@ -41,5 +41,5 @@ enum DemoPanel {
         }
         """#
 
-    static func config() throws -> BoardConfig { try BoardConfig.parse(json) }
+    public static func config() throws(ConfigError) -> BoardConfig { try BoardConfig.parse(json) }
 }
