@@ -1,7 +1,7 @@
 # The front door: `make run` and `make test` are the README's two commands.
 SWIFT ?= swift
 
-.PHONY: run test setup build docs presets bench counts vm-evdev-test format lint security build-install install uninstall vm-systemd-test
+.PHONY: run test setup build docs presets bench counts vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test
 
 setup:
 	@bash scripts/setup.sh
@@ -41,8 +41,21 @@ counts: setup
 vm-evdev-test: setup
 	bash scripts/vm-evdev-test.sh
 
-## The systemd unit for real in a QEMU guest with Debian 12's systemd, installed by `make install`
-## (slow: debootstrap once, then ~4 min; not part of `make test`).
+## The DRM display on a real kernel in QEMU, virtio-gpu and bochs: mode setting, flips, VT
+## switching, blanking and the CRTC restored, checked on screendumps (~35 s plus a static build).
+vm-display-test: setup
+	bash scripts/vm-display-test.sh
+
+## The panel program end to end in QEMU, virtio-gpu and bochs: `switchpanel run` on the DRM display,
+## taps from a virtio tablet and a uinput touchscreen, screendumps equal to `switchpanel render`,
+## idle context switches, SIGTERM restoring the console (~1 min plus a static build).
+vm-panel-test: setup
+	bash scripts/vm-panel-test.sh
+
+## The real panel as a systemd service in a QEMU guest with Debian 12's systemd, installed by
+## `make install`: boot, taps, ctl, SIGKILL restart with states from disk, reload, stop, screendumps
+## equal to `switchpanel render` (debootstrap once, then 1.5-2.5 min plus a release build; not part
+## of `make test`).
 vm-systemd-test: setup
 	bash scripts/vm-systemd-test.sh
 

@@ -14,8 +14,9 @@
 #   - bad formats, connectors and modes fail with messages that list what there is.
 #
 # Usage: scripts/vm-display-test.sh [virtio|bochs]   (default: both)
-# KEEP_DUMPS=DIR keeps the screendumps (PPM) and console logs there.
-# Needs root for apt (qemu-system-x86 linux-image-amd64 busybox-static libdrm-dev) or those installed.
+# KEEP_DUMPS=DIR keeps the screendumps (PPM) and console logs there, and for a console that was
+# not restored a difference picture (*-after-diff.ppm: differing pixels red).
+# Needs root for apt (qemu-system-x86 linux-image-amd64 busybox-static libdrm-dev python3) or those installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -32,7 +33,7 @@ now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
 # --- packages, binary, initramfs ------------------------------------------------------------
-vm_require_packages qemu-system-x86 linux-image-amd64 busybox-static libdrm-dev
+vm_require_packages qemu-system-x86 linux-image-amd64 busybox-static libdrm-dev python3
 vm_find_kernel
 started=$(now)
 vm_build_static_switchpanel "$scratch" "$work/build.log"
@@ -97,51 +98,34 @@ chmod +x "$rootfs/init"
 vm_pack_initramfs "$rootfs" "$work/initramfs.cpio.gz"
 vm_qemu_command "$work/initramfs.cpio.gz"
 
-# Asks QEMU (QMP socket $1) for a screendump into $2: exactly what the CRTC scans out.
-screendump() {
-    python3 - "$1" "$2" <<'PY'
-import json, socket, sys
-s = socket.socket(socket.AF_UNIX)
-s.connect(sys.argv[1])
-f = s.makefile("rw")
-json.loads(f.readline())  # the greeting
-def execute(command, **arguments):
-    f.write(json.dumps({"execute": command, "arguments": arguments}) + "\n")
-    f.flush()
-    while True:
-        reply = json.loads(f.readline())
-        if "return" in reply:
-            return
-        if "error" in reply:
-            sys.exit("QMP %s: %s" % (command, reply["error"]))
-execute("qmp_capabilities")
-execute("screendump", filename=sys.argv[2])
-PY
-}
-
 failures=0
 fail() { say "FAIL $*"; failures=$((failures + 1)); }
 pass() { say "ok   $*"; }
 
 # Runs the guest with display device $2 (named $1), answering its dump requests.
 run_guest() {
-    local driver=$1 device=$2 log=$work/$1-console.log line name booted
+    local driver=$1 device=$2 log=$work/$1-console.log line name booted qemu_pid from_guest to_guest
     booted=$(now)
     coproc GUEST { timeout 240 "${vm_qemu[@]}" -vga none -device "$device" -display none \
         -qmp "unix:$work/$driver-qmp.sock,server=on,wait=off" 2>&1; }
-    while IFS= read -r -t 200 line <&"${GUEST[0]}"; do
+    # Bash unsets GUEST and GUEST_PID once it reaps the coproc (QEMU may exit before the loop
+    # ends): keep the pid and copies of the descriptors.
+    qemu_pid=$GUEST_PID
+    exec {from_guest}<&"${GUEST[0]}" {to_guest}>&"${GUEST[1]}"
+    while IFS= read -r -t 200 line <&"$from_guest"; do
         line=${line%$'\r'}
         printf '%s\n' "$line" >>"$log"
         case $line in
         "=== DUMP "*)
             name=${line#=== DUMP }
-            screendump "$work/$driver-qmp.sock" "$work/$driver-$name.ppm" || fail "$driver: screendump $name"
-            printf 'ok\n' >&"${GUEST[1]}"
+            vm_screendump "$work/$driver-qmp.sock" "$work/$driver-$name.ppm" || fail "$driver: screendump $name"
+            printf 'ok\n' >&"$to_guest"
             ;;
         "=== DONE"*) break ;;
         esac
     done
-    wait "$GUEST_PID" 2>/dev/null || true
+    exec {from_guest}<&- {to_guest}>&-
+    wait "$qemu_pid" 2>/dev/null || true
     say "$driver: guest ran $(elapsed "$booted") s (boot, two probes with VT switches, $(grep -c '^=== DUMP' "$log") screendumps)"
     if [ -n "${KEEP_DUMPS:-}" ]; then mkdir -p "$KEEP_DUMPS" && cp "$work/$driver"-*.ppm "$log" "$KEEP_DUMPS/"; fi
     grep -q '^=== DONE' "$log" || { tail -40 "$log"; fail "$driver: the guest did not finish"; return; }
@@ -191,9 +175,13 @@ check_guest() {
         "$binary" display-probe --check "$work/$driver-$api-on.ppm" >&2 \
             && pass "$driver $api: powered on again, the same pattern without a repaint" \
             || fail "$driver $api: pattern after power on"
-        "$binary" display-probe --same "$work/$driver-console-before.ppm" "$work/$driver-$api-after.ppm" >&2 \
-            && pass "$driver $api: after exit the screen is the console it found" \
-            || fail "$driver $api: the console was not restored"
+        local same
+        if same=$(vm_compare_images "$work/$driver-console-before.ppm" "$work/$driver-$api-after.ppm" \
+            "$work/$driver-$api-after-diff.ppm" 2>&1); then
+            pass "$driver $api: after exit the screen is the console it found: $same"
+        else
+            fail "$driver $api: the console was not restored: $same"
+        fi
         section "$log" "second-$api" | grep -q "is DRM master" \
             && pass "$driver $api: a second probe is refused: $(section "$log" "second-$api" | grep -o 'drmSetMaster failed: [^:]*')" \
             || fail "$driver $api: a second probe was not refused as not master: $(section "$log" "second-$api")"
@@ -215,6 +203,7 @@ for guest in "virtio|virtio-gpu-pci,xres=800,yres=480" "bochs|bochs-display,xres
     say "booting $vm_kver under TCG with $driver"
     run_guest "$driver" "${guest#*|}"
     [ -f "$work/$driver-console.log" ] && grep -q '^=== DONE' "$work/$driver-console.log" && check_guest "$driver"
+    if [ -n "${KEEP_DUMPS:-}" ]; then cp "$work/$driver"-*-diff.ppm "$KEEP_DUMPS/" 2>/dev/null || true; fi
 done
 say "total $(elapsed "$started") s"
 ((failures == 0)) || { say "$failures checks failed"; exit 1; }

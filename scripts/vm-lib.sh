@@ -84,3 +84,152 @@ vm_qemu_command() {
         -append "console=ttyS0 quiet loglevel=3 panic=-1"
         -serial stdio -net none -no-reboot)
 }
+
+# --- QMP, screendumps, taps and image comparison (vm-display-test.sh, vm-panel-test.sh) --------
+
+# Sends QMP commands (each a JSON object {"execute": ..., "arguments": ...}) to the socket $1 in
+# order, each after the previous one was answered; exits non-zero with QEMU's error.
+vm_qmp() {
+    python3 - "$@" <<'PY'
+import json, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+f = s.makefile("rw")
+json.loads(f.readline())  # the greeting
+def execute(command):
+    f.write(json.dumps(command) + "\n")
+    f.flush()
+    while True:
+        reply = json.loads(f.readline())
+        if "return" in reply:
+            return
+        if "error" in reply:
+            sys.exit("QMP %s: %s" % (command.get("execute"), reply["error"]))
+execute({"execute": "qmp_capabilities"})
+for command in sys.argv[2:]:
+    execute(json.loads(command))
+PY
+}
+
+# Writes what the CRTC scans out (QEMU's screendump, PPM) to the absolute path $2 (QMP socket $1).
+vm_screendump() {
+    vm_qmp "$1" "{\"execute\":\"screendump\",\"arguments\":{\"filename\":\"$2\"}}"
+}
+
+# Taps the absolute pointer (-device virtio-tablet-pci) at raw x $2, y $3 (0..32767): the
+# position and the left button down in one report, the button up in a second one.
+vm_tablet_tap() {
+    local abs='{"type":"abs","data":{"axis":"%s","value":%d}}' btn='{"type":"btn","data":{"down":%s,"button":"left"}}'
+    # shellcheck disable=SC2059
+    vm_qmp "$1" \
+        "{\"execute\":\"input-send-event\",\"arguments\":{\"events\":[$(printf "$abs" x "$2"),$(printf "$abs" y "$3"),$(printf "$btn" true)]}}" \
+        "{\"execute\":\"input-send-event\",\"arguments\":{\"events\":[$(printf "$btn" false)]}}"
+}
+
+# Compares the images $1 (expected) and $2 (got), each a binary PPM (QEMU's screendump) or an
+# 8-bit non-interlaced PNG (switchpanel render), pixel for pixel (RGB; zero tolerance). Prints
+# one line: identical, or how many pixels differ, the first (row-major) with both colours, and
+# the box around them all. With $3, a difference is also written there as a PPM (the expected
+# picture dimmed, differing pixels red). Exit 0 when identical.
+vm_compare_images() {
+    python3 - "$@" <<'PY'
+import sys, zlib, struct
+
+def read_ppm(data):
+    fields, i = [], 0
+    while len(fields) < 4:
+        while data[i:i + 1].isspace():
+            i += 1
+        if data[i:i + 1] == b"#":
+            i = data.index(b"\n", i)
+            continue
+        j = i
+        while not data[j:j + 1].isspace():
+            j += 1
+        fields.append(data[i:j])
+        i = j
+    if fields[0] != b"P6" or fields[3] != b"255":
+        raise ValueError("not a binary 8-bit PPM")
+    w, h = int(fields[1]), int(fields[2])
+    return w, h, data[i + 1:i + 1 + w * h * 3]
+
+def read_png(data):
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("neither PPM nor PNG")
+    i, idat, header = 8, [], None
+    while i < len(data):
+        length, kind = struct.unpack(">I4s", data[i:i + 8])
+        body = data[i + 8:i + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat.append(body)
+        i += 12 + length
+    w, h, depth, colour, _, _, interlace = header
+    channels = {0: 1, 2: 3, 4: 2, 6: 4}.get(colour)
+    if depth != 8 or channels is None or interlace:
+        raise ValueError("PNG colour type %d, depth %d, interlace %d: not handled" % (colour, depth, interlace))
+    raw = zlib.decompress(b"".join(idat))
+    stride, bpp = w * channels, channels
+    out, prev = bytearray(), bytearray(stride)
+    for y in range(h):
+        kind = raw[y * (stride + 1)]
+        row = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        if kind == 1:
+            for x in range(bpp, stride):
+                row[x] = (row[x] + row[x - bpp]) & 255
+        elif kind == 2:
+            row = bytearray((a + b) & 255 for a, b in zip(row, prev))
+        elif kind == 3:
+            for x in range(stride):
+                left = row[x - bpp] if x >= bpp else 0
+                row[x] = (row[x] + ((left + prev[x]) >> 1)) & 255
+        elif kind == 4:
+            for x in range(stride):
+                a = row[x - bpp] if x >= bpp else 0
+                b = prev[x]
+                c = prev[x - bpp] if x >= bpp else 0
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                row[x] = (row[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        out += row
+        prev = row
+    if channels == 3:
+        return w, h, bytes(out)
+    rgb = bytearray(w * h * 3)
+    for k in range(3):
+        rgb[k::3] = out[(k if channels >= 3 else 0)::channels]
+    return w, h, bytes(rgb)
+
+def read(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        return read_ppm(data) if data[:2] == b"P6" else read_png(data)
+    except (ValueError, IndexError, KeyError, struct.error, zlib.error, TypeError) as e:
+        sys.exit("%s: %s" % (path, e))
+
+expected, got = sys.argv[1], sys.argv[2]
+(we, he, e), (wg, hg, g) = read(expected), read(got)
+if (we, he) != (wg, hg):
+    print("%s is %dx%d, %s is %dx%d" % (got, wg, hg, expected, we, he))
+    sys.exit(1)
+if e == g:
+    print("identical (%dx%d)" % (we, he))
+    sys.exit(0)
+diff = [p for p in range(we * he) if e[3 * p:3 * p + 3] != g[3 * p:3 * p + 3]]
+xs, ys = [p % we for p in diff], [p // we for p in diff]
+p = diff[0]
+hexc = lambda b: "#%02X%02X%02X" % tuple(b)
+print("%d of %d pixels differ; first at (%d,%d): got %s, expected %s; all within x %d..%d, y %d..%d"
+      % (len(diff), we * he, p % we, p // we, hexc(g[3 * p:3 * p + 3]), hexc(e[3 * p:3 * p + 3]),
+         min(xs), max(xs), min(ys), max(ys)))
+if len(sys.argv) > 3:
+    picture = bytearray(v // 3 + 170 for v in e)
+    for p in diff:
+        picture[3 * p:3 * p + 3] = b"\xff\x00\x00"
+    with open(sys.argv[3], "wb") as f:
+        f.write(b"P6\n%d %d\n255\n" % (we, he) + bytes(picture))
+sys.exit(1)
+PY
+}

@@ -213,7 +213,8 @@ public final class PanelLoop {
                 touchInFlight = nil
                 if logsFrames {
                     log(
-                        .debug, "frame \(frame.sequence): touch-to-glass \(Int(((frame.time - t) * 1000).rounded())) ms"
+                        .debug,
+                        "frame \(session.framesPresented) (vblank \(frame.sequence)): touch-to-glass \(Int(((frame.time - t) * 1000).rounded())) ms"
                     )
                 }
             }
@@ -273,7 +274,7 @@ public final class PanelLoop {
         guard !latencies.isEmpty else { return nil }
         let sorted = latencies.sorted()
         return String(
-            format: "touch-to-glass over %d touches: median %.1f ms, worst %.1f ms", sorted.count,
+            format: "touch-to-glass over %d touch frames: median %.1f ms, worst %.1f ms", sorted.count,
             sorted[sorted.count / 2] * 1000, sorted.last! * 1000)
     }
 }
