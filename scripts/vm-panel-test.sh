@@ -138,6 +138,9 @@ vm_make_rootfs "$rootfs" virtio_pci virtio-gpu bochs virtio_input evdev uinput
 cp "$board" "$rootfs/board.json"
 if [ -n "$font" ]; then mkdir -p "$rootfs$(dirname "$font")" && cp "$font" "$rootfs$font"; fi
 tap_recording "$touch_x" "$touch_y" >"$rootfs/tap-b.events"
+# The same finger going down on b and staying there: the device is destroyed when the recording
+# ends (`inject` exits), an unplug mid-touch, which must cancel the contact, not toggle b.
+sed '/^E: 0.060000/d' "$rootfs/tap-b.events" >"$rootfs/press-b.events"
 {
     vm_init_prologue
     cat <<'EOF'
@@ -156,7 +159,8 @@ waitfor() {
     done
 }
 # waitafter FILE MARK TEXT: until a line containing TEXT follows the first line matching MARK.
-after() { sed -n "/$2/,\$p" "$1" 2>/dev/null | grep -qF "$3"; }
+# (Plain strings, not patterns: device paths have slashes.)
+after() { awk -v m="$2" -v t="$3" 'index($0, m) { f = 1 } f && index($0, t) { found = 1; exit } END { exit !found }' "$1" 2>/dev/null; }
 waitafter() {
     i=0
     while ! after "$@"; do i=$((i+1)); if [ $i -gt 3000 ] || gone; then after "$@"; return; fi; sleep 0.02; done
@@ -205,6 +209,29 @@ if waitfor /tmp/panel.log "first frame on screen" && waitfor /tmp/panel.log "idl
         kill $ipid 2>/dev/null
     fi
     section inject /tmp/inject.log
+    # 3b. Unplugged mid-touch: a finger down on b when its device goes away. The contact is
+    # cancelled: b stays off, and the press highlight is gone again.
+    switchpanel inject /press-b.events --start-after /tmp/go-u --end-after /tmp/end-u >/tmp/inject-u.log 2>&1 &
+    ipid=$!
+    if waitfor /tmp/inject-u.log created; then
+        unode=$(sed -n 's/^created \([^ ]*\) .*/\1/p' /tmp/inject-u.log)
+        waitfor /tmp/panel.log "touch: $unode " || fail "unplug: the panel did not open $unode"
+        touch /tmp/go-u
+        # The press is on screen (its stretch animation done) before the device goes away.
+        waitafter /tmp/panel.log "touch: $unode " "idle after" || fail "unplug: the press on b was not drawn"
+        touch /tmp/end-u
+        wait $ipid
+        if waitfor /tmp/panel.log "$unode removed" && waitafter /tmp/panel.log "$unode removed" "idle after"; then
+            section states-unplug /state/states.json
+            dump unplug-b
+        else
+            fail "unplug: no '$unode removed' followed by 'idle' in the panel's log"
+        fi
+    else
+        fail "unplug: inject did not create its device"
+        kill $ipid 2>/dev/null
+    fi
+    section inject-u /tmp/inject-u.log
     # 4. Idle: nothing to draw, no input, no client; count the panel's context switches.
     sleep 1
     threads=$(ls /proc/$pid/task | wc -l)
@@ -350,6 +377,14 @@ check_guest() {
     grep -q '"a": *true' "$work/$driver-state-b/states.json" || fail "$driver: a is not on any more after the tap on b"
     same "$driver" "after the uinput tap the screen equals the host's render with the saved states" tap-b \
         "$work/$driver-render-b.png"
+
+    # 3b. Unplugged mid-touch: nothing toggled, the screen as at rest.
+    n=$(grep -c 'b → ' <<<"$panel" || true)
+    [ "$n" = 1 ] && pass "$driver: unplug mid-touch: b did not toggle (one change of b in the log)" \
+        || fail "$driver: unplug mid-touch: expected one change of b in the log, got $n"
+    render_states "$driver" unplug b off
+    same "$driver" "after the unplug mid-touch the screen equals the host's render with the saved states" unplug-b \
+        "$work/$driver-render-unplug.png"
 
     # The control socket agrees.
     local ctl

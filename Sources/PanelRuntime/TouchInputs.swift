@@ -121,6 +121,10 @@ public final class TouchInputs {
             live[path] = Live(device: device, machine: machine)
             log(.info, "touch: \(path) \"\(device.name)\" (\(description.touchProtocol))")
             return true
+        } catch let error as EvdevError where error.isDeviceGone || error.errno == .noSuchFile {
+            // Gone between the directory listing and the open (an unplug racing the hot-plug scan).
+            log(.debug, "touch: \(path): \(error)")
+            return false
         } catch {
             log(.warning, "touch: \(path): \(error)")
             return false

@@ -10,7 +10,7 @@ import TouchCore
 let devicesUsage = """
     usage: switchpanel devices [--all] [--dir DIR] [--dri DIR]
            switchpanel record [DEVICE] [--count N] [--grab] [--dir DIR]
-           switchpanel inject RECORDING.events [--desc DEVICE.desc] [--fast] [--start-after FILE]
+           switchpanel inject RECORDING.events [--desc DEVICE.desc] [--fast] [--start-after FILE] [--end-after FILE]
 
     devices  Lists the touchscreens and absolute pointers in /dev/input with their axes, ranges,
              resolution, protocol and properties, and the nodes that could not be read and why.
@@ -22,7 +22,8 @@ let devicesUsage = """
              (0eef:0001); without it, the first touchscreen (else absolute pointer).
     inject   Creates a uinput device from a recording's description and plays its events with
              their original timing (for testing on a real kernel; needs /dev/uinput). Prints the
-             new node, then waits until FILE exists when --start-after is given.
+             new node, then waits until FILE exists when --start-after is given; with --end-after
+             the device stays until that file exists (an unplug at a chosen moment).
     """
 
 /// `switchpanel devices`.
@@ -246,6 +247,7 @@ func runInjectCommand(_ args: ArraySlice<String>) throws -> Int32 {
     var desc: String?
     var fast = false
     var startAfter: String?
+    var endAfter: String?
     var rest = args
     while let arg = rest.popFirst() {
         switch arg {
@@ -255,6 +257,7 @@ func runInjectCommand(_ args: ArraySlice<String>) throws -> Int32 {
             return 0
         case "--fast": fast = true
         case "--start-after": startAfter = try optionValue(arg, &rest)
+        case "--end-after": endAfter = try optionValue(arg, &rest)
         default:
             guard file == nil, !arg.hasPrefix("--") else {
                 throw UsageError(message: "inject: unknown argument '\(arg)'")
@@ -286,7 +289,13 @@ func runInjectCommand(_ args: ArraySlice<String>) throws -> Int32 {
         }
         try virtual.write(event)
     }
-    usleep(200_000)  // let readers drain before the device goes away
     print("injected \(recording.events.count) events")
+    fflush(nil)
+    if let endAfter {
+        // The device goes away only when told (an unplug at a chosen moment, mid-touch).
+        while !FileManager.default.fileExists(atPath: endAfter) { usleep(10_000) }
+    } else {
+        usleep(200_000)  // let readers drain before the device goes away
+    }
     return 0
 }
