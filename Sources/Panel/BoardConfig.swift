@@ -79,6 +79,9 @@ public struct TouchConfig: Sendable {
     public var invertY: Bool
     /// Median, dejitter, pressure threshold, phantom guard, stuck-contact timeout (all off by default).
     public var filters: TouchFilters
+    /// A tslib `pointercal` file to import instead of a matrix (a board moving from tslib keeps
+    /// its calibration): raw device units straight to the panel's screen pixels.
+    public var pointercal: String? = nil
 }
 
 public struct ThemeConfig: Sendable {
@@ -238,7 +241,9 @@ extension BoardConfig {
         var t = TouchConfig(
             devices: [], calibration: .identity, swapXY: false, invertX: false, invertY: false, filters: .none)
         guard let node else { return t }
-        let o = try node.object(allowed: ["devices", "calibration", "swapXY", "invertX", "invertY", "filters"])
+        let o = try node.object(allowed: [
+            "devices", "calibration", "pointercal", "swapXY", "invertX", "invertY", "filters",
+        ])
         if let d = o.optional("devices") {
             t.devices = try d.array().map { (n) throws(ConfigError) in try n.nonEmptyString() }
         }
@@ -248,6 +253,14 @@ extension BoardConfig {
                 throw ConfigError(c.path, "expected six numbers (libinput's a b c d e f)")
             }
             t.calibration = m
+        }
+        if let p = o.optional("pointercal") {
+            let path = try p.nonEmptyString()
+            guard path.hasPrefix("/") else { throw ConfigError(p.path, "\"\(path)\" must be an absolute path") }
+            guard o.optional("calibration") == nil else {
+                throw ConfigError(p.path, "give \"calibration\" or \"pointercal\", not both")
+            }
+            t.pointercal = path
         }
         if let v = o.optional("swapXY") { t.swapXY = try v.bool() }
         if let v = o.optional("invertX") { t.invertX = try v.bool() }

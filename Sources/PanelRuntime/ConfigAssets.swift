@@ -74,6 +74,10 @@ public struct LoadedConfig: Sendable {
         }
         let config = try BoardConfig.parse([UInt8](data))
         try ConfigAssets.checkFont(of: config)
+        if let pointercal = config.touch.pointercal, access(pointercal, R_OK) != 0 {
+            let reason = String(cString: strerror(errno))
+            throw ConfigError("touch.pointercal", "\(pointercal) cannot be read: \(reason)")
+        }
         let directory = (path as NSString).deletingLastPathComponent
         let images = try ConfigAssets.loadImages(for: config, relativeTo: directory.isEmpty ? "." : directory)
         return LoadedConfig(config: config, images: images)

@@ -1,4 +1,5 @@
 import Evdev
+import Foundation
 import Glibc
 import LinuxIO
 import Panel
@@ -101,13 +102,19 @@ public final class TouchInputs {
             // A matrix from udev (a board's hwdb entry or rule, as libinput reads it) applies when
             // the config gives none: the config is the more specific of the two.
             var touch = self.touch
-            if touch.calibration == .identity,
+            if touch.calibration == .identity, touch.pointercal == nil,
                 let udev = UdevProperties.calibrationMatrix(UdevProperties.forDevice(at: path))
             {
                 touch.calibration = udev
                 log(.info, "touch: \(path): calibration matrix from udev: \(udev.values)")
             }
-            let calibration = try touch.calibration(for: description, display: display)
+            let pointercal = try touch.pointercal.map { path in
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw ConfigError("touch.pointercal", "cannot read \(path)")
+                }
+                return String(decoding: data, as: UTF8.self)
+            }
+            let calibration = try touch.calibration(for: description, display: display, pointercal: pointercal)
             let machine = try TouchStateMachine(
                 device: description, calibration: calibration, filters: touch.filters, initialSlot: device.currentSlot)
             try device.useMonotonicClock()
