@@ -16,9 +16,13 @@
 #      at switch "b"'s centre in the device's raw units, played by `switchpanel inject`; the
 #      panel picks the device up by hot-plug): the same checks, b goes off, and
 #      `switchpanel ctl get` over the control socket agrees (a on, b off);
+#   3b. the same touchscreen again, a finger down on b when the device is removed: the contact is
+#      cancelled, b does not toggle, the screen equals the render of the saved states;
 #   4. idle cost: with nothing to do, the context switches of all the panel's threads over 10 s
 #      of guest time (voluntary + nonvoluntary, /proc/PID/task/*/status) must be at most 5;
 #   5. SIGTERM: the panel exits 0 and the screen is again exactly the console it found.
+#   6. `switchpanel calibrate` on the freed display, fed five uinput taps on its targets by a
+#      touchscreen whose glass matches the screen: the fitted matrix is the identity (±0.01).
 # It prints the touch-to-glass figures (per frame that carried a touch, and the panel's
 # median/worst at exit; under TCG they measure the emulator more than the panel). Why not one
 # boot with vm-display-test.sh: a boot costs ~10 s of ~25 s here, and the display probe's VT
@@ -141,6 +145,22 @@ tap_recording "$touch_x" "$touch_y" >"$rootfs/tap-b.events"
 # The same finger going down on b and staying there: the device is destroyed when the recording
 # ends (`inject` exits), an unplug mid-touch, which must cancel the contact, not toggle b.
 sed '/^E: 0.060000/d' "$rootfs/tap-b.events" >"$rootfs/press-b.events"
+# `switchpanel calibrate`'s five targets (corners inset by 10 % and the centre of 800x480), one
+# tap each, 0.4 s apart, in raw units: a panel whose glass matches its screen, so the fitted
+# matrix must come out as the identity.
+{
+    grep -v '^E:' "$rootfs/tap-b.events"
+    t=0
+    for target in "80 48" "720 48" "720 432" "80 432" "400 240"; do
+        read -r px py <<<"$target"
+        x=$(raw "$px" "$width" 4096); y=$(raw "$py" "$height" 4096)
+        printf 'E: %d.000000 0003 002f 0000\nE: %d.000000 0003 0039 %04d\n' $t $t $((t + 10))
+        printf 'E: %d.000000 0003 0035 %04d\nE: %d.000000 0003 0036 %04d\n' $t "$x" $t "$y"
+        printf 'E: %d.000000 0001 014a 0001\nE: %d.000000 0000 0000 0000\n' $t $t
+        printf 'E: %d.060000 0003 0039 -001\nE: %d.060000 0001 014a 0000\nE: %d.060000 0000 0000 0000\n' $t $t $t
+        t=$((t + 1))
+    done
+} >"$rootfs/calibrate.events"
 {
     vm_init_prologue
     cat <<'EOF'
@@ -250,6 +270,23 @@ kill -TERM $pid
 wait $pid
 echo "=== EXIT panel $?"
 dump after
+# 6. switchpanel calibrate on the free display: five taps from a uinput touchscreen.
+pid=  # the panel is gone: waits no longer stop on that
+switchpanel inject /calibrate.events --start-after /tmp/go-c >/tmp/inject-c.log 2>&1 &
+ipid=$!
+if waitfor /tmp/inject-c.log created; then
+    switchpanel calibrate --config /board.json --device "SwitchPanel test touchscreen" >/tmp/calibrate.out 2>&1 &
+    cpid=$!
+    waitfor /tmp/calibrate.out "touch each target" || fail "calibrate: it did not start"
+    touch /tmp/go-c
+    wait $ipid
+    wait $cpid
+    echo "=== EXIT calibrate $?"
+else
+    fail "calibrate: inject did not create its device"
+    kill $ipid 2>/dev/null
+fi
+section calibrate /tmp/calibrate.out
 section panel-log /tmp/panel.log
 section panel-out /tmp/panel.out
 echo "=== DONE"
@@ -421,6 +458,19 @@ check_guest() {
         && pass "$driver: SIGTERM: the panel exited 0" \
         || fail "$driver: SIGTERM: the panel exited with $(sed -n 's/^=== EXIT panel //p' "$log")"
     same "$driver" "after SIGTERM the screen is the console the panel found" after "$work/$driver-console-before.ppm"
+
+    # 6. calibrate: five taps on a panel whose glass matches its screen give the identity.
+    local cal matrix
+    cal=$(section "$log" calibrate)
+    matrix=$(sed -n 's/^"calibration": \[\(.*\)\]$/\1/p' <<<"$cal")
+    if grep -q '^=== EXIT calibrate 0$' "$log" && [ -n "$matrix" ] && python3 -c '
+import sys
+m = [float(v) for v in sys.argv[1].split(",")]
+sys.exit(0 if max(abs(a - b) for a, b in zip(m, [1, 0, 0, 0, 1, 0])) < 0.01 else 1)' "$matrix"; then
+        pass "$driver: calibrate: five taps fit [$matrix] (the identity within 0.01)"
+    else
+        fail "$driver: calibrate: expected a matrix within 0.01 of the identity; got: $(tr '\n' ' ' <<<"$cal")"
+    fi
     if grep -q 'touch-to-glass over' <<<"$panel"; then
         local summary
         summary=$(grep -o 'touch-to-glass over.*' <<<"$panel")
