@@ -10,15 +10,16 @@ extension DRMDisplay: DisplaySession {
     /// ``attachVirtualTerminal(tty:)`` takes the VT, and blocking them costs nothing without one.
     public var signals: [Int32] { VirtualTerminal.signals }
 
-    /// ``handleVTSignal(_:)`` for a loop that cannot take errors here: true when the display is
-    /// back and everything must be repainted. A failure is kept in ``lastVTError`` and the
-    /// display stays inactive.
-    public func handleSignal(_ signal: Int32) -> Bool {
+    /// ``handleVTSignal(_:)`` for the loop: true when the display is back and everything must be
+    /// repainted. A failure (master not regained, the VT refusing the switch) is kept in
+    /// ``lastVTError`` and thrown: the display stays inactive, and the loop ends rather than run
+    /// a dark panel that systemd's watchdog would keep believing alive.
+    public func handleSignal(_ signal: Int32) throws(DisplayError) -> Bool {
         do throws(DRMError) {
             return try handleVTSignal(signal) == .acquired
         } catch {
             lastVTError = error
-            return false
+            throw error.displayError
         }
     }
 

@@ -145,14 +145,19 @@ public final class Log {
 
     /// Writes all of `text` to stderr, continuing after short writes; a failure is dropped (there
     /// is nowhere left to report it).
-    private static func writeToStandardError(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let result = bytes.withUnsafeBytes { buffer in
-                systemCall { write(STDERR_FILENO, buffer.baseAddress, buffer.count) }
-            }
-            guard case .success(let written) = result, written > 0 else { return }
-            bytes = bytes.dropFirst(written)
+    private static func writeToStandardError(_ text: String) { writeAll(text, to: STDERR_FILENO) }
+}
+
+/// Writes all of `text` to `fd`, retrying short writes and EINTR; gives up silently on an error
+/// (EPIPE from a reader that went away must not take the panel down: log lines and `print`
+/// actions are best effort, and SIGPIPE is ignored).
+public func writeAll(_ text: String, to fd: Int32) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let result = bytes.withUnsafeBytes { buffer in
+            systemCall { write(fd, buffer.baseAddress, buffer.count) }
         }
+        guard case .success(let written) = result, written > 0 else { return }
+        bytes = bytes.dropFirst(written)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LinuxIO
 import Panel
 
 #if canImport(Glibc)
@@ -47,7 +48,8 @@ public final class ActionRunner {
     /// One line to stdout, unbuffered: a consumer reading the panel's stdout through a pipe (a
     /// home-automation bridge, the journal) sees each change as it happens, not at exit.
     public static func writeLineToStandardOutput(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        // Not FileHandle.write: it traps on EPIPE when the reader of stdout has gone.
+        writeAll(line + "\n", to: STDOUT_FILENO)
     }
 
     /// Commands still running.
@@ -184,11 +186,22 @@ public final class ActionRunner {
                         switchID: r.switchID, isOn: r.isOn, action: r.action, succeeded: ok, detail: ok ? "" : detail))
                 continue
             }
+            if waited == -1 {
+                // Not our child any more (ECHILD): nothing will ever report it; stop waiting.
+                close(r.stderr)
+                done.append(
+                    ActionOutcome(
+                        switchID: r.switchID, isOn: r.isOn, action: r.action, succeeded: false,
+                        detail: "lost: waitpid failed (\(String(cString: strerror(errno))))"))
+                continue
+            }
             if r.killedAt == nil, now >= r.deadline {
                 kill(r.pid, SIGTERM)
                 r.killedAt = now
             } else if let killed = r.killedAt, now >= killed + 1 {
                 kill(r.pid, SIGKILL)
+                // Once a second until it is reaped (a child stuck in the kernel): not a busy loop.
+                r.killedAt = now
             }
             still.append(r)
         }

@@ -65,10 +65,14 @@ public final class PanelLoop {
         self.reloadConfig = reloadConfig
         self.log = log
         signal(SIGPIPE, SIG_IGN)
+        // A parent may have left SIGCHLD ignored, and then children are never reported.
+        signal(SIGCHLD, SIG_DFL)
         signals = try SignalDescriptor(signals: [SIGINT, SIGTERM, SIGHUP, SIGCHLD] + display.signals)
         timer = try TimerDescriptor()
         blanker = ScreenBlanker(idleTimeout: session.config.screen.blankAfter, now: monotonicNow())
         configureBlanking(session.config.screen)
+        // A panel that died while blank (killed, a crash) left the backlight off: start lit.
+        if let backlight { try? backlight.setOff(false) }
     }
 
     private func configureBlanking(_ screen: ScreenConfig) {
@@ -82,13 +86,18 @@ public final class PanelLoop {
         }
     }
 
-    /// Turns the screen off or on by the configured means.
-    private func setScreenOff(_ off: Bool) {
+    /// Turns the screen off or on by the configured means; false (logged) when it failed.
+    @discardableResult
+    private func setScreenOff(_ off: Bool) -> Bool {
         do {
             if let backlight { try backlight.setOff(off) } else { try display.setPoweredOff(off) }
+            // The display waits for a pending flip before changing its power: that flip is done.
+            if backlight == nil { flipPending = false }
             log(.info, off ? "screen blanked" : "screen on")
+            return true
         } catch {
             log(.warning, "cannot turn the screen \(off ? "off" : "on"): \(error)")
+            return false
         }
     }
 
@@ -98,10 +107,11 @@ public final class PanelLoop {
         nextWatchdog = monotonicNow()
         while true {
             var now = monotonicNow()
-            if session.controller.liveContacts > 0 {
-                blanker.wake(at: now)  // a finger resting on the glass is not idleness
-            } else if blanker.shouldBlank(at: now) {
-                setScreenOff(true)
+            if session.controller.liveContacts > 0 || !display.isActive {
+                // A finger resting on the glass is not idleness; another VT's screen is not ours.
+                blanker.wake(at: now)
+            } else if blanker.shouldBlank(at: now), !setScreenOff(true) {
+                blanker.wake(at: now)  // still lit: do not swallow the next touch
             }
             try paint(now: now)
             if let w = watchdog, now >= nextWatchdog {
@@ -124,7 +134,7 @@ public final class PanelLoop {
             for (fd, writable) in ready {
                 if fd == signals.fileDescriptor {
                     for signo in signals.drain() {
-                        if let code = handle(signal: signo, now: now) {
+                        if let code = try handle(signal: signo, now: now) {
                             if blanker.isBlank { setScreenOff(false) }  // leave the screen as found
                             return code
                         }
@@ -173,12 +183,16 @@ public final class PanelLoop {
     }
 
     private func deliver(_ frames: [[TouchEvent]], now: Double) {
+        // While another VT has the screen the touches are its console's (the devices are
+        // ungrabbed); what still reaches us is not meant for the switches.
+        guard display.isActive else { return }
         for frame in frames where !frame.isEmpty {
             let (passed, wake) = blanker.filter(frame, now: now)
             if wake { setScreenOff(false) }
             guard !passed.isEmpty else { continue }
-            if touchAwaitingFrame == nil { touchAwaitingFrame = passed[0].time }
             session.deliver(passed, now: now)
+            // Touch-to-glass counts touches whose effect must be drawn, not taps on the background.
+            if touchAwaitingFrame == nil, session.needsFrame(at: now) { touchAwaitingFrame = passed[0].time }
         }
     }
 
@@ -222,7 +236,7 @@ public final class PanelLoop {
     }
 
     /// Handles one signal; returns the exit signal for SIGINT/SIGTERM.
-    private func handle(signal signo: Int32, now: Double) -> Int32? {
+    private func handle(signal signo: Int32, now: Double) throws(DisplayError) -> Int32? {
         switch signo {
         case SIGINT, SIGTERM:
             log(.info, signo == SIGINT ? "interrupted; restoring the display" : "terminated; restoring the display")
@@ -238,8 +252,9 @@ public final class PanelLoop {
                 let loaded = try reloadConfig()
                 let config = loaded.config
                 try session.reload(loaded, now: now)
-                configureBlanking(config.screen)
+                // Lit by the means that blanked it, before the config may change the means.
                 if blanker.wake(at: now) { setScreenOff(false) }
+                configureBlanking(config.screen)
                 if let inputs {
                     deliver(inputs.reconfigure(touch: config.touch, display: config.display, now: now), now: now)
                 }
@@ -250,9 +265,19 @@ public final class PanelLoop {
         case SIGCHLD:
             session.reapActions(now: now)
         default:
-            if display.handleSignal(signo) {
+            let repaint = try display.handleSignal(signo)
+            // The display waited for any pending flip before letting the VT go or taking it back.
+            flipPending = false
+            if repaint {
                 session.invalidateAll()
+                inputs?.setGrabbed(true)
                 log(.info, "display back; repainting")
+            } else if !display.isActive {
+                // Switched away: contacts in progress end without toggling anything, and the
+                // other VT's console gets the touchscreen.
+                session.controller.cancelTouches(now: now)
+                inputs?.setGrabbed(false)
+                log(.info, "display released to another VT")
             }
         }
         return nil

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Presentation
 import TouchCore
 
@@ -54,6 +55,7 @@ public struct RecordingPlayer {
         for event in events {
             let t = event.time - origin
             try run(until: t)
+            session.reapActions(now: t)
             for frame in machine.feedExpiring(event) {
                 summary.touchFrames += 1
                 summary.contacts += frame.filter { $0.phase == .began }.count
@@ -68,6 +70,14 @@ public struct RecordingPlayer {
         summary.duration = (events.last?.time ?? origin) - origin
         // Contacts the recording never lifted are cancelled at its end, as a removal would be.
         session.controller.cancelTouches(now: now)
+        // Commands started by actions run in real time: wait for them (session time keeps pace,
+        // so their timeouts still apply), so that their failures and the flip-backs they cause
+        // are part of the replay.
+        while session.actions.pending > 0 {
+            usleep(10_000)
+            now += 0.01
+            session.reapActions(now: now)
+        }
         // Let every animation finish and its last frame reach the screen.
         let settle = (session.controller.restTime(after: now) ?? now) + 0.1
         try run(until: settle)

@@ -15,6 +15,24 @@ public final class TouchInputs {
     private struct Live {
         var device: InputDevice
         var machine: TouchStateMachine
+        /// Added to the machine's contact ids: every device numbers its contacts from 1, and the
+        /// panel routes all of them together, so two devices' contacts must never share an id.
+        var contactBase: Int
+    }
+
+    /// The next device's ``Live/contactBase``.
+    private var nextContactBase = 0
+    private static let contactsPerDevice = 1 << 20
+
+    /// A device's frames with panel-wide contact ids.
+    private func tagged(_ frames: [[TouchEvent]], base: Int) -> [[TouchEvent]] {
+        frames.map { frame in
+            frame.map { e in
+                var e = e
+                e.contact += base
+                return e
+            }
+        }
     }
 
     private var live: [String: Live] = [:]
@@ -125,7 +143,8 @@ public final class TouchInputs {
                     log(.warning, "\(error); touches will also reach the console")
                 }
             }
-            live[path] = Live(device: device, machine: machine)
+            live[path] = Live(device: device, machine: machine, contactBase: nextContactBase)
+            nextContactBase += Self.contactsPerDevice
             log(.info, "touch: \(path) \"\(device.name)\" (\(description.touchProtocol))")
             return true
         } catch let error as EvdevError where error.isDeviceGone || error.errno == .noSuchFile {
@@ -144,7 +163,7 @@ public final class TouchInputs {
         if entry.device.isGrabbed { try? entry.device.ungrab() }
         let cancelled = entry.machine.cancelAll(time: now)
         log(.info, "touch: \(path) removed")
-        return cancelled.isEmpty ? [] : [cancelled]
+        return cancelled.isEmpty ? [] : tagged([cancelled], base: entry.contactBase)
     }
 
     /// Handles a readable descriptor; returns the contact frames it produced (a device that went
@@ -154,7 +173,7 @@ public final class TouchInputs {
         guard let path = live.first(where: { $0.value.device.fileDescriptor == fd })?.key else { return [] }
         do {
             let results = try live[path]!.device.readAvailable()
-            return live[path]!.machine.take(results)
+            return tagged(live[path]!.machine.take(results), base: live[path]!.contactBase)
         } catch {
             if !error.isDeviceGone { log(.warning, "touch: \(error)") }
             return remove(path, now: now)
@@ -187,7 +206,7 @@ public final class TouchInputs {
         var frames: [[TouchEvent]] = []
         for path in live.keys {
             let expired = live[path]!.machine.expireStuckContacts(now: now)
-            if !expired.isEmpty { frames.append(expired) }
+            if !expired.isEmpty { frames += tagged([expired], base: live[path]!.contactBase) }
         }
         return frames
     }
@@ -200,6 +219,19 @@ public final class TouchInputs {
         self.display = display
         scan()
         return frames
+    }
+
+    /// Takes the devices for this process alone, or gives them back (while another VT has the
+    /// screen, its console must get the touches).
+    public func setGrabbed(_ grabbed: Bool) {
+        guard grab else { return }
+        for path in live.keys where live[path]!.device.isGrabbed != grabbed {
+            do {
+                if grabbed { try live[path]!.device.grab() } else { try live[path]!.device.ungrab() }
+            } catch {
+                log(.warning, "touch: \(error)")
+            }
+        }
     }
 
     /// Releases the grabs and closes every device.

@@ -93,8 +93,9 @@ public protocol DisplaySession: AnyObject {
     /// holds a VT in process mode); the loop adds them to its signalfd.
     var signals: [Int32] { get }
     /// Handles one of ``signals``; returns true when the buffers' contents were lost and the
-    /// whole picture must be repainted (back on our VT).
-    func handleSignal(_ signal: Int32) -> Bool
+    /// whole picture must be repainted (back on our VT). Throws when the display could not be
+    /// taken back: the panel cannot show anything any more, and must say so and exit.
+    func handleSignal(_ signal: Int32) throws(DisplayError) -> Bool
     /// Turns the display off (DPMS off: the panel dark and, on most boards, its backlight too) or
     /// back on. While off the loop paints nothing; turning on loses nothing.
     func setPoweredOff(_ off: Bool) throws(DisplayError)
@@ -105,7 +106,7 @@ public protocol DisplaySession: AnyObject {
 
 extension HeadlessDisplay: DisplaySession {
     public var signals: [Int32] { [] }
-    public func handleSignal(_ signal: Int32) -> Bool { false }
+    public func handleSignal(_ signal: Int32) throws(DisplayError) -> Bool { false }
     public func setPoweredOff(_ off: Bool) { isPoweredOff = off }
     public func close() {}
 }

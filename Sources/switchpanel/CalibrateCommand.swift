@@ -41,6 +41,11 @@ func runCalibrateCommand(_ args: ArraySlice<String>) throws -> Int32 {
     }
     if write && configPath == nil { throw UsageError(message: "--write needs --config FILE to write to") }
     let config = try loadBoard(configPath).config
+    if config.touch.pointercal != nil {
+        // Checked before any touch: --write would make a config with both, which is refused.
+        throw UsageError(
+            message: "the config calibrates through touch.pointercal; remove it to calibrate with a matrix instead")
+    }
 
     // The device: the one named, else the config's, else the first touchscreen.
     let wanted = (deviceName.map { [$0] } ?? config.touch.devices).compactMap(DeviceMatch.init)
@@ -72,9 +77,12 @@ func runCalibrateCommand(_ args: ArraySlice<String>) throws -> Int32 {
     try? device.grab()
     var procedure = CalibrationProcedure(base: base)
 
+    // Signals first and kept until the display is restored (declared before its cleanup, this
+    // object outlives it): a Ctrl-C at any point restores the screen.
+    let signals = try SignalDescriptor()
+    defer { withExtendedLifetime(signals) {} }
     let display = try openDisplay(config, headless: headless)
     defer { display.close() }
-    let signals = try SignalDescriptor()
     let composer = FrameComposer(display: display, rotation: config.display.rotation)
     let labels = labelRenderer(family: config.theme.font)
     func draw(_ canvas: Canvas) {

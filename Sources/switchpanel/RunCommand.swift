@@ -19,9 +19,19 @@ func runPanel(_ options: RenderOptions) throws -> Int32 {
     // First, before any other thread or child exists: the notifier takes its variables out of
     // the environment the actions inherit.
     let notifier = SystemdNotifier.fromEnvironment()
+    // The loop owns the signalfd and restores the signal mask when it goes away; it must outlive
+    // every cleanup below (declared first, this runs last), or a second Ctrl-C during shutdown
+    // would kill the process before the display is restored.
+    var loopAlive: PanelLoop?
+    defer { withExtendedLifetime(loopAlive) {} }
     logger.isVerbose = options.verbose
-    var board = try loadBoard(options.config)
-    board.config.display.override(rotation: options.rotation, format: options.format)
+    /// The board with the command line's display overrides, at start and at every SIGHUP.
+    func loadOverridden(_ path: String?) throws -> LoadedConfig {
+        var board = try loadBoard(path)
+        board.config.display.override(rotation: options.rotation, format: options.format)
+        return board
+    }
+    let board = try loadOverridden(options.config)
     let config = board.config
     let display: DisplayOutput & DisplaySession
     do {
@@ -75,7 +85,8 @@ func runPanel(_ options: RenderOptions) throws -> Int32 {
 
     let loop = try PanelLoop(
         session: session, display: display, inputs: inputs, control: control,
-        reloadConfig: options.config.map { path in { try LoadedConfig.read(path: path) } }, log: logLine)
+        reloadConfig: options.config.map { path in { try loadOverridden(path) } }, log: logLine)
+    loopAlive = loop
     loop.logsFrames = options.verbose
     // The VT only now: the loop's signalfd already blocks SIGUSR1/SIGUSR2, which a VT switch
     // would otherwise deliver as fatal signals.

@@ -110,8 +110,6 @@ struct RenderOptions {
     var verbose = false
     var stateDirectory: String?
     var socket: String?
-    /// `run`: replay the bundled recording headless and exit (what `run` does without a display).
-    var replayDemo = false
 }
 
 func parseRenderOptions(_ args: ArraySlice<String>) throws(UsageError) -> RenderOptions {
@@ -125,7 +123,6 @@ func parseRenderOptions(_ args: ArraySlice<String>) throws(UsageError) -> Render
         case "--verbose", "-v": options.verbose = true
         case "--state-dir": options.stateDirectory = try value()
         case "--socket": options.socket = try value()
-        case "--replay-demo": options.replayDemo = true
         case "--rotation":
             let v = try value()
             guard let degrees = Int(v), let r = Rotation(rawValue: degrees) else {
