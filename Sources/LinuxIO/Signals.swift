@@ -59,10 +59,20 @@ public final class SignalDescriptor {
 /// empty after `timeoutMilliseconds` (-1 waits for ever). A descriptor that hung up or failed
 /// counts as readable, so its next read reports why.
 public func waitForReadable(_ descriptors: [Int32], timeoutMilliseconds: Int32 = -1) throws(SystemError) -> [Int32] {
-    var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    try waitForEvents(readable: descriptors, timeoutMilliseconds: timeoutMilliseconds).map(\.fd)
+}
+
+/// `poll(2)` over `readable` (POLLIN) and `writable` (POLLOUT) descriptors, EINTR retried: the
+/// entries that fired, each with whether it is one of the `writable` ones (a descriptor in both
+/// lists can come back twice). Hang-ups and errors count as ready, so the next call reports why.
+public func waitForEvents(
+    readable: [Int32], writable: [Int32] = [], timeoutMilliseconds: Int32 = -1
+) throws(SystemError) -> [(fd: Int32, writable: Bool)] {
+    var entries = readable.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    entries += writable.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
     let ready = systemCall { poll(&entries, nfds_t(entries.count), timeoutMilliseconds) }
     if case .failure(let e) = ready { throw SystemError(call: "poll", errno: e) }
-    return entries.filter { $0.revents != 0 }.map(\.fd)
+    return entries.enumerated().filter { $0.element.revents != 0 }.map { ($0.element.fd, $0.offset >= readable.count) }
 }
 
 /// `CLOCK_MONOTONIC` in seconds: the clock of DRM page-flip events and of input events once

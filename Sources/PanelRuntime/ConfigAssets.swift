@@ -60,6 +60,9 @@ public struct LoadedConfig: Sendable {
     /// Images the styles name beyond the built-in artwork, by name.
     public var images: [String: Image]
 
+    /// Every image a renderer of this config needs: the built-in artwork and the config's files.
+    public var allImages: [String: Image] { BuiltInArtwork.all().merging(images) { _, file in file } }
+
     public init(config: BoardConfig, images: [String: Image] = [:]) {
         self.config = config
         self.images = images

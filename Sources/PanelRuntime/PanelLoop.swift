@@ -37,6 +37,9 @@ public final class PanelLoop {
     private var backlight: Backlight?
     private var nextWatchdog = 0.0
     private var firstFramePresented = false
+    /// Whether requests are being answered (events wait in ``heldEvents`` for the replies).
+    private var isServing = false
+    private var heldEvents: [String] = []
     /// Frames painted since the loop last went idle.
     private var framesSinceIdle = 0
     /// A painted frame waits for its flip.
@@ -73,6 +76,16 @@ public final class PanelLoop {
         configureBlanking(session.config.screen)
         // A panel that died while blank (killed, a crash) left the backlight off: start lit.
         if let backlight { try? backlight.setOff(false) }
+        if let control {
+            // Every acknowledged change goes to the socket's subscribers (after whatever else
+            // listens); a change made by a request is published after that request's reply.
+            let previous = session.onChange
+            session.onChange = { [unowned self] change in
+                previous?(change)
+                let line = ControlProtocol.event(id: change.id, isOn: change.isOn, source: change.source)
+                if isServing { heldEvents.append(line) } else { control.broadcast(line) }
+            }
+        }
     }
 
     private func configureBlanking(_ screen: ScreenConfig) {
@@ -126,7 +139,7 @@ public final class PanelLoop {
             descriptors += session.actions.pollDescriptors
             let controlDescriptors = control?.pollDescriptors ?? []
             descriptors += controlDescriptors
-            let ready = try poll(descriptors, writable: control?.wantsWritable ?? [])
+            let ready = try waitForEvents(readable: descriptors, writable: control?.wantsWritable ?? [])
             now = monotonicNow()
             wakeTimes.append(now)
             if wakeTimes.count > 4096 { wakeTimes.removeFirst(2048) }
@@ -160,8 +173,15 @@ public final class PanelLoop {
         }
     }
 
-    /// Answers the requests a client sent; a subscriber is marked before its reply goes out.
+    /// Answers the requests a client sent; a subscriber is marked before its reply goes out, and
+    /// the events a request caused follow its reply.
     private func serve(_ control: ControlServer, _ fd: Int32, now: Double) {
+        isServing = true
+        defer {
+            isServing = false
+            for line in heldEvents { control.broadcast(line) }
+            heldEvents.removeAll()
+        }
         for (client, request) in control.handleReadable(fd) {
             switch request {
             case .failure(let error):
@@ -281,17 +301,6 @@ public final class PanelLoop {
             }
         }
         return nil
-    }
-
-    /// `poll(2)` for readability (and writability of `writable`); pairs of (fd, isWritable).
-    private func poll(_ readable: [Int32], writable: [Int32]) throws(SystemError) -> [(Int32, Bool)] {
-        var entries = readable.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        entries += writable.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
-        let result = systemCall { Glibc.poll(&entries, nfds_t(entries.count), -1) }
-        if case .failure(let e) = result { throw SystemError(call: "poll", errno: e) }
-        return entries.enumerated().filter { $0.element.revents != 0 }.map {
-            ($0.element.fd, $0.offset >= readable.count)
-        }
     }
 
     /// Median and worst touch-to-glass latency in milliseconds, for the log at exit.

@@ -79,7 +79,7 @@ public final class PanelSession {
             log(.warning, "display card, connector and format changes take effect at the next start")
         }
         controller.cancelTouches(now: now)
-        renderer.images = BuiltInArtwork.all().merging(loaded.images) { _, file in file }
+        renderer.images = loaded.allImages
         let states = controller.states
         controller = PanelController(view: try PanelView(config: new, renderer: renderer), restored: states)
         composer = FrameComposer(display: display, rotation: new.display.rotation)

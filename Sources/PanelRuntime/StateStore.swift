@@ -1,4 +1,5 @@
 import Foundation
+import LinuxIO
 import Panel
 
 #if canImport(Glibc)
@@ -56,34 +57,10 @@ public struct StateStore: Sendable {
     public func save(_ states: [String: Bool]) throws(StateStoreError) {
         let members = states.keys.sorted().map { "    \(JSONValue.string($0).text): \(states[$0]! ? "true" : "false")" }
         let text = "{\n  \"version\": 1,\n  \"switches\": {\n" + members.joined(separator: ",\n") + "\n  }\n}\n"
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw StateStoreError(call: "open", path: temporary, errno: errno) }
-        var failure: StateStoreError?
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count && failure == nil {
-            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = StateStoreError(call: "write", path: temporary, errno: errno)
-            } else {
-                written += n
-            }
+        do {
+            try writeFileDurably(Array(text.utf8), to: path)
+        } catch {
+            throw StateStoreError(call: error.call, path: error.path, errno: error.errno.rawValue)
         }
-        if failure == nil, fsync(fd) != 0 { failure = StateStoreError(call: "fsync", path: temporary, errno: errno) }
-        if close(fd) != 0, failure == nil { failure = StateStoreError(call: "close", path: temporary, errno: errno) }
-        if failure == nil, rename(temporary, path) != 0 {
-            failure = StateStoreError(call: "rename", path: path, errno: errno)
-        }
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
-        // The rename is durable only once the directory entry is on disk.
-        let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dir >= 0 else { throw StateStoreError(call: "open", path: directory, errno: errno) }
-        defer { close(dir) }
-        guard fsync(dir) == 0 else { throw StateStoreError(call: "fsync", path: directory, errno: errno) }
     }
 }

@@ -129,7 +129,7 @@ func runCalibrateCommand(_ args: ArraySlice<String>) throws -> Int32 {
     }
     let text = try BoardConfig.settingCalibration(
         matrix.values, in: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    try writeFileDurably(Array(text.utf8), to: path)
     print("wrote \"calibration\": [\(numbers)] to \(path)")
     return 0
 }

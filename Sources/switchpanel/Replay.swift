@@ -26,7 +26,7 @@ func headlessSession(_ board: LoadedConfig, store: StateStore? = nil, log: @esca
 /// theme's font for labels.
 func panelRenderer(_ board: LoadedConfig) -> SwitchRenderer {
     SwitchRenderer(
-        images: BuiltInArtwork.all().merging(board.images) { _, file in file },
+        images: board.allImages,
         labels: labelRenderer(family: board.config.theme.font))
 }
 

@@ -79,9 +79,6 @@ func runPanel(_ options: RenderOptions) throws -> Int32 {
         logger.warning("no control socket: \(error)")
     }
     defer { control?.close() }
-    session.onChange = { change in
-        control?.broadcast(ControlProtocol.event(id: change.id, isOn: change.isOn, source: change.source))
-    }
 
     let loop = try PanelLoop(
         session: session, display: display, inputs: inputs, control: control,

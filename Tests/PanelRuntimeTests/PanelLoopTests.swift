@@ -47,9 +47,6 @@ final class PanelLoopTests: XCTestCase {
                     store: StateStore(directory: directory),
                     actions: ActionRunner(printLine: { shared.printed.append($0) }), log: { _, _ in })
                 let control = try ControlServer(path: socket)
-                session.onChange = {
-                    control.broadcast(ControlProtocol.event(id: $0.id, isOn: $0.isOn, source: $0.source))
-                }
                 let loop = try PanelLoop(
                     session: session, display: display, inputs: nil, control: control, reloadConfig: nil,
                     log: { _, _ in })
@@ -89,6 +86,11 @@ final class PanelLoopTests: XCTestCase {
         XCTAssertTrue(saved.contains(#""porch": true"#), saved)
         let event = try XCTUnwrap(try watcher.readLine(timeout: 10))
         XCTAssertEqual(event, #"{"event":"changed","id":"porch","state":"on","source":"socket"}"#)
+        // A subscriber's own set: its reply first, then the event it caused.
+        let own = try XCTUnwrap(try watcher.request(#"{"cmd":"set","id":"fan","state":"off"}"#))
+        XCTAssertTrue(own.hasPrefix(#"{"ok":true"#), own)
+        XCTAssertEqual(
+            try watcher.readLine(timeout: 10), #"{"event":"changed","id":"fan","state":"off","source":"socket"}"#)
         let unknown = try XCTUnwrap(try client.request(#"{"cmd":"get","id":"garage"}"#))
         XCTAssertTrue(unknown.hasPrefix(#"{"ok":false"#), unknown)
         let lastRequest = monotonicNow()
@@ -101,7 +103,7 @@ final class PanelLoopTests: XCTestCase {
         XCTAssertNil(shared.error)
         XCTAssertEqual(shared.exitSignal, SIGTERM)
         XCTAssertNotNil(shared.firstFrameTime)
-        XCTAssertEqual(shared.printed, [#"{"id":"porch","state":"on"}"#])
+        XCTAssertEqual(shared.printed, [#"{"id":"porch","state":"on"}"#, #"{"id":"fan","state":"off"}"#])
         let atRest = shared.wakeTimes.filter { $0 > lastRequest + 0.6 && $0 < restEnd }
         XCTAssertEqual(atRest, [], "the loop woke up at rest")
         XCTAssertFalse(shared.wakeTimes.filter { $0 <= lastRequest }.isEmpty, "wake-ups are recorded")
