@@ -11,6 +11,8 @@ public struct ActionOutcome: Hashable, Sendable {
     public var switchID: String
     /// The value the action ran for (a late failure must not undo a newer change).
     public var isOn: Bool
+    /// The caller's number for the change the action ran for (``ActionRunner/start(_:switchID:isOn:change:now:)``).
+    public var change: Int = 0
     public var action: ActionConfig
     public var succeeded: Bool
     /// Why it failed (the command's stderr, its exit status, a timeout, or the errno of a write).
@@ -32,6 +34,7 @@ public final class ActionRunner {
         var stderrClosed = false
         var switchID: String
         var isOn: Bool
+        var change: Int
         var action: ActionConfig
     }
 
@@ -63,7 +66,9 @@ public final class ActionRunner {
     public var nextDeadline: Double? { running.map { $0.killedAt.map { $0 + 1 } ?? $0.deadline }.min() }
 
     /// Starts every action of a change; returns the outcomes that are already known.
-    public func start(_ actions: [ActionConfig], switchID: String, isOn: Bool, now: Double) -> [ActionOutcome] {
+    public func start(
+        _ actions: [ActionConfig], switchID: String, isOn: Bool, change: Int = 0, now: Double
+    ) -> [ActionOutcome] {
         var done: [ActionOutcome] = []
         for action in actions {
             switch action {
@@ -74,12 +79,18 @@ public final class ActionRunner {
             case .write(let path, let on, let off):
                 done.append(write(isOn ? on : off, to: path, switchID: switchID, isOn: isOn, action: action))
             case .run(let argv, let timeout):
-                if let failure = spawn(argv, switchID: switchID, isOn: isOn, deadline: now + timeout, action: action) {
+                if let failure = spawn(
+                    argv, switchID: switchID, isOn: isOn, change: change, deadline: now + timeout, action: action)
+                {
                     done.append(failure)
                 }
             }
         }
-        return done
+        return done.map { outcome in
+            var outcome = outcome
+            outcome.change = change
+            return outcome
+        }
     }
 
     private func write(_ text: String, to path: String, switchID: String, isOn: Bool, action: ActionConfig)
@@ -103,7 +114,9 @@ public final class ActionRunner {
         return ActionOutcome(switchID: switchID, isOn: isOn, action: action, succeeded: true, detail: "")
     }
 
-    private func spawn(_ argv: [String], switchID: String, isOn: Bool, deadline: Double, action: ActionConfig)
+    private func spawn(
+        _ argv: [String], switchID: String, isOn: Bool, change: Int, deadline: Double, action: ActionConfig
+    )
         -> ActionOutcome?
     {
         var pipeFDs: [Int32] = [0, 0]
@@ -153,7 +166,9 @@ public final class ActionRunner {
                 detail: "cannot run \(argv[0]): \(String(cString: strerror(result)))")
         }
         running.append(
-            Running(pid: pid, stderr: pipeFDs[0], deadline: deadline, switchID: switchID, isOn: isOn, action: action))
+            Running(
+                pid: pid, stderr: pipeFDs[0], deadline: deadline, switchID: switchID, isOn: isOn, change: change,
+                action: action))
         return nil
     }
 
@@ -183,7 +198,8 @@ public final class ActionRunner {
                 }
                 done.append(
                     ActionOutcome(
-                        switchID: r.switchID, isOn: r.isOn, action: r.action, succeeded: ok, detail: ok ? "" : detail))
+                        switchID: r.switchID, isOn: r.isOn, change: r.change, action: r.action, succeeded: ok,
+                        detail: ok ? "" : detail))
                 continue
             }
             if waited == -1 {
@@ -191,7 +207,7 @@ public final class ActionRunner {
                 close(r.stderr)
                 done.append(
                     ActionOutcome(
-                        switchID: r.switchID, isOn: r.isOn, action: r.action, succeeded: false,
+                        switchID: r.switchID, isOn: r.isOn, change: r.change, action: r.action, succeeded: false,
                         detail: "lost: waitpid failed (\(String(cString: strerror(errno))))"))
                 continue
             }

@@ -29,6 +29,9 @@ public final class PanelSession {
     public var onChange: ((SwitchChange) -> Void)?
     /// Frames presented so far.
     public private(set) var framesPresented = 0
+    /// How many changes each switch has had acknowledged: an action's outcome carries the number
+    /// of the change it ran for.
+    private var changeNumbers: [String: Int] = [:]
     /// The states as last saved, including switches the current config does not have.
     private var persisted: [String: Bool] = [:]
 
@@ -118,10 +121,14 @@ public final class PanelSession {
                 return false
             }
         }
+        changeNumbers[change.id, default: 0] += 1
         log(.info, "\(change.id) → \(change.isOn ? "on" : "off") (\(change.source.rawValue))")
         onChange?(change)
         guard runActions, let sw = config.switches.first(where: { $0.id == change.id }) else { return true }
-        handle(actions.start(sw.actions, switchID: change.id, isOn: change.isOn, now: now), now: now)
+        handle(
+            actions.start(
+                sw.actions, switchID: change.id, isOn: change.isOn, change: changeNumbers[change.id]!, now: now),
+            now: now)
         return true
     }
 
@@ -135,10 +142,11 @@ public final class PanelSession {
                 .error,
                 "\(outcome.switchID) → \(outcome.isOn ? "on" : "off"): action \(outcome.action.summary) failed: \(outcome.detail)"
             )
-            // Only while the switch still shows the change this action was for: a second failure
-            // of the same change, or the late failure of a change already superseded, undoes
-            // nothing.
-            guard sw?.revertOnFailure ?? false, controller.states[outcome.switchID] == outcome.isOn,
+            // Only while the change this action ran for is still the switch's latest: a second
+            // failure of the same change, or the late failure of a change already superseded
+            // (even by one back to the same value), undoes nothing.
+            guard sw?.revertOnFailure ?? false, changeNumbers[outcome.switchID] == outcome.change,
+                controller.states[outcome.switchID] == outcome.isOn,
                 let change = controller.set(outcome.switchID, isOn: !outcome.isOn, source: .revert, now: now)
             else { continue }
             // The flip-back is saved and published, but runs no actions: the failed one left the

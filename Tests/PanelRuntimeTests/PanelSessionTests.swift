@@ -174,6 +174,27 @@ final class PanelSessionTests: XCTestCase {
         XCTAssertEqual(harness.changes.map(\.isOn), [true, false], "no revert to publish: \(harness.changes)")
     }
 
+    /// On, off, on again before the first "on" action's failure is known: the failure belongs to
+    /// a change that is no longer the latest, even though the switch shows its value again.
+    func testALateFailureDoesNotUndoALaterChangeToTheSameValue() throws {
+        let flag = directory + "/first-on-seen"
+        // Only the first "on" fails (slowly); every later run succeeds.
+        let script =
+            "if [ \"$SWITCHPANEL_STATE\" = on ] && [ ! -e '\(flag)' ]; then : > '\(flag)'; sleep 0.3; exit 1; fi"
+        let json =
+            #"{"version": 1, "switches": [{"id": "fan", "actions": [{"run": ["/bin/sh", "-c", "#
+            + JSONValue.string(script).text + "]}]}]}"
+        let harness = try Harness(json, stateDirectory: directory)
+        try harness.tap("fan", at: 1.0)  // on: its action will fail, late
+        try harness.tap("fan", at: 1.2)  // off
+        try harness.tap("fan", at: 1.4)  // on again: its action succeeds
+        harness.reapAll(now: 2.0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: flag), "the first action ran and failed")
+        XCTAssertEqual(harness.session.controller.states["fan"], true, "on, as the user left it")
+        XCTAssertEqual(savedStates()["fan"], true)
+        XCTAssertEqual(harness.changes.map(\.isOn), [true, false, true], "no revert: \(harness.changes)")
+    }
+
     // MARK: Saving fails
 
     func testAnUnsavableChangeIsRevertedAndLogged() throws {
