@@ -36,7 +36,7 @@ public struct ScreenConfig: Sendable {
     }
 }
 
-public struct DisplayConfig: Sendable {
+public struct DisplayConfig: Hashable, Sendable {
     /// A DRM card path (`/dev/dri/card0`); nil: the first card with a connected connector.
     public var card: String?
     /// A connector name (`HDMI-A-1`, `DSI-1`); nil: the first connected.
@@ -69,7 +69,7 @@ public struct DisplayConfig: Sendable {
     }
 }
 
-public struct TouchConfig: Sendable {
+public struct TouchConfig: Hashable, Sendable {
     /// Which input devices to use: a path, a name, or "vvvv:pppp"; empty: every touchscreen.
     public var devices: [String]
     /// libinput's LIBINPUT_CALIBRATION_MATRIX, six numbers.

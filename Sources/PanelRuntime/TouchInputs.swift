@@ -211,8 +211,11 @@ public final class TouchInputs {
         return frames
     }
 
-    /// Takes a reloaded config: devices are reopened with the new calibration and filters.
+    /// Takes a reloaded config: devices are reopened with the new calibration and filters — only
+    /// when the touch or display settings changed, so a reload of labels or actions does not cut
+    /// a touch in progress or let the console see the touchscreen for a moment.
     public func reconfigure(touch: TouchConfig, display: DisplayConfig, now: Double) -> [[TouchEvent]] {
+        guard touch != self.touch || display != self.display else { return [] }
         var frames: [[TouchEvent]] = []
         for path in live.keys { frames += remove(path, now: now) }
         self.touch = touch
