@@ -310,133 +310,9 @@ systemctl --root="$rootfs" enable switchpanel-check.service >/dev/null 2>&1
 
 # --- boot, answering the guest -----------------------------------------------------------------
 mke2fs -q -t ext4 -d "$rootfs" "$work/root.img" 2G
-helper=$work/vmhost.py
-cat >"$helper" <<'PY'
-# QMP requests (screendump, tablet taps) and pixel comparisons of screendumps (PPM) with renders
-# (PNG), with Python's standard library only.
-import json, socket, struct, sys, zlib
 
-
-def qmp(path, *commands):
-    s = socket.socket(socket.AF_UNIX)
-    s.connect(path)
-    f = s.makefile("rw")
-    json.loads(f.readline())  # the greeting
-    for command, arguments in (("qmp_capabilities", {}),) + commands:
-        f.write(json.dumps({"execute": command, "arguments": arguments}) + "\n")
-        f.flush()
-        while True:
-            reply = json.loads(f.readline())
-            if "return" in reply:
-                break
-            if "error" in reply:
-                sys.exit("QMP %s: %s" % (command, reply["error"]))
-
-
-def read_ppm(data):
-    fields, pos = [], 0
-    while len(fields) < 4:  # P6 width height maxval
-        while data[pos:pos + 1].isspace():
-            pos += 1
-        end = pos
-        while not data[end:end + 1].isspace():
-            end += 1
-        fields.append(data[pos:end])
-        pos = end
-    if fields[0] != b"P6" or fields[3] != b"255":
-        sys.exit("not a binary 8-bit PPM")
-    w, h = int(fields[1]), int(fields[2])
-    return w, h, data[pos + 1:pos + 1 + w * h * 3]
-
-
-def read_png(data):
-    pos, idat, ihdr = 8, [], None
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            ihdr = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat.append(body)
-        pos += 12 + length
-    w, h, depth, colour, _, _, interlace = ihdr
-    if depth != 8 or colour not in (2, 6) or interlace:
-        sys.exit("unsupported PNG (depth %d, colour type %d, interlace %d)" % (depth, colour, interlace))
-    bpp = 3 if colour == 2 else 4
-    raw = zlib.decompress(b"".join(idat))
-    stride = w * bpp
-    prev = bytearray(stride)
-    rgb = bytearray()
-    for y in range(h):
-        kind = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        if kind == 1:
-            for i in range(bpp, stride):
-                line[i] = (line[i] + line[i - bpp]) & 255
-        elif kind == 2:
-            line = bytearray((a + b) & 255 for a, b in zip(line, prev))
-        elif kind == 3:
-            for i in range(stride):
-                left = line[i - bpp] if i >= bpp else 0
-                line[i] = (line[i] + ((left + prev[i]) >> 1)) & 255
-        elif kind == 4:
-            for i in range(stride):
-                a = line[i - bpp] if i >= bpp else 0
-                b = prev[i]
-                c = prev[i - bpp] if i >= bpp else 0
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        prev = line
-        if bpp == 3:
-            rgb += line
-        else:
-            for x in range(w):
-                rgb += line[x * 4:x * 4 + 3]  # the panel's frames are opaque
-    return w, h, bytes(rgb)
-
-
-def read_image(path):
-    data = open(path, "rb").read()
-    return read_png(data) if data[:8] == b"\x89PNG\r\n\x1a\n" else read_ppm(data)
-
-
-def compare(a, b):
-    wa, ha, pa = read_image(a)
-    wb, hb, pb = read_image(b)
-    if (wa, ha) != (wb, hb):
-        print("sizes differ: %dx%d and %dx%d" % (wa, ha, wb, hb))
-        return 1
-    if pa == pb:
-        print("%dx%d, identical" % (wa, ha))
-        return 0
-    diff = [i // 3 for i in range(0, len(pa), 3) if pa[i:i + 3] != pb[i:i + 3]]
-    xs = [i % wa for i in diff]
-    ys = [i // wa for i in diff]
-    first = diff[0] * 3
-    print("%d pixels differ, within x %d..%d y %d..%d; first at %d,%d: #%s vs #%s" % (
-        len(diff), min(xs), max(xs), min(ys), max(ys), xs[0], ys[0],
-        pa[first:first + 3].hex(), pb[first:first + 3].hex()))
-    return 1
-
-
-verb = sys.argv[1]
-if verb == "dump":  # SOCKET FILE
-    qmp(sys.argv[2], ("screendump", {"filename": sys.argv[3]}))
-elif verb == "tap":  # SOCKET X Y WIDTH HEIGHT (pixels): the tablet's left button down and up there
-    x, y, w, h = (float(v) for v in sys.argv[3:7])
-    at = [{"type": "abs", "data": {"axis": "x", "value": round(x * 32767 / (w - 1))}},
-          {"type": "abs", "data": {"axis": "y", "value": round(y * 32767 / (h - 1))}}]
-    qmp(sys.argv[2],
-        ("input-send-event", {"events": at + [{"type": "btn", "data": {"down": True, "button": "left"}}]}),
-        ("input-send-event", {"events": [{"type": "btn", "data": {"down": False, "button": "left"}}]}))
-elif verb == "compare":  # A B (PPM or PNG): exit 0 when equal pixel for pixel
-    sys.exit(compare(sys.argv[2], sys.argv[3]))
-elif verb == "lit":  # FILE: exit 0 when some pixel is not black
-    sys.exit(0 if read_image(sys.argv[2])[2].strip(b"\0") else 1)
-else:
-    sys.exit("unknown verb " + verb)
-PY
+# tablet_raw PIXEL SIZE: the virtio tablet's 0..32767 value at that pixel.
+tablet_raw() { awk -v p="$1" -v size="$2" 'BEGIN { printf "%d", p * 32767 / (size - 1) + 0.5 }'; }
 
 failures=0
 fail() { say "FAIL $*"; failures=$((failures + 1)); }
@@ -468,7 +344,7 @@ while IFS= read -r -t 300 line <&"${GUEST[0]}"; do
     "=== CHECK START") say "guest up after $(elapsed "$booted") s" ;;
     "=== DUMP "*)
         name=${line#=== DUMP }
-        python3 "$helper" dump "$qmp" "$work/dump-$name.ppm" || fail "screendump $name"
+        vm_screendump "$qmp" "$work/dump-$name.ppm" || fail "screendump $name"
         printf 'done\n' >&"${GUEST[1]}"
         ;;
     "=== TAP "*)
@@ -476,7 +352,7 @@ while IFS= read -r -t 300 line <&"${GUEST[0]}"; do
         # "switch porch: 51x31 at 341,40.5  label ..." from check-config: tap the switch's centre.
         read -r x y < <(awk -v id="$id:" '$1 == "switch" && $2 == id {
             split($3, s, "x"); split($5, p, ","); print p[1] + s[1] / 2, p[2] + s[2] / 2 }' "$work/layout.txt")
-        python3 "$helper" tap "$qmp" "$x" "$y" 800 480 || fail "tap $id"
+        vm_tablet_tap "$qmp" "$(tablet_raw "$x" 800)" "$(tablet_raw "$y" 480)" || fail "tap $id"
         printf 'done\n' >&"${GUEST[1]}"
         ;;
     "=== BEGIN FILE "*)
@@ -507,7 +383,7 @@ render() {
 screen() {
     local result
     if [ ! -f "$work/dump-$1.ppm" ]; then fail "$3: no screendump $1"; return; fi
-    if result=$(python3 "$helper" compare "$work/dump-$1.ppm" "$work/render-$2.png"); then
+    if result=$(vm_compare_images "$work/render-$2.png" "$work/dump-$1.ppm"); then
         pass "$3: screendump $1 = host render ($result)"
     else
         fail "$3: screendump $1 differs from the host render: $result"
@@ -526,8 +402,10 @@ screen toggled toggled "after the tap and two ctl set"
 screen restarted restarted "after SIGKILL and the restart, states from disk"
 screen reloaded restarted "after systemctl reload"
 screen stale-tty restarted "started over a stale tty1 session"
-if [ -f "$work/dump-stopped.ppm" ] && python3 "$helper" lit "$work/dump-stopped.ppm" \
-    && ! python3 "$helper" compare "$work/dump-stopped.ppm" "$work/render-restarted.png" >/dev/null; then
+# A black screen of the same size: the console after stop must be neither that nor the panel.
+{ printf 'P6\n800 480\n255\n'; head -c $((800 * 480 * 3)) /dev/zero; } >"$work/black.ppm"
+if [ -f "$work/dump-stopped.ppm" ] && ! vm_compare_images "$work/black.ppm" "$work/dump-stopped.ppm" >/dev/null \
+    && ! vm_compare_images "$work/render-restarted.png" "$work/dump-stopped.ppm" >/dev/null; then
     pass "after stop the screen is the text console again"
 else
     fail "after stop the screen is not the console"
