@@ -140,3 +140,29 @@ private func resolvedPath(_ path: String) -> String? {
     defer { free(r) }
     return String(cString: r)
 }
+
+extension DiscoveredDevice {
+    /// Whether the panel should use this device: one of `wanted` (path, name or vendor:product;
+    /// symlinks resolved), or with none named, any touchscreen or absolute pointer.
+    public func isWanted(by wanted: [DeviceMatch]) -> Bool {
+        guard let info else { return false }
+        if wanted.isEmpty { return info.kind.isTouchInput }
+        return wanted.contains { $0.matchesResolvingLinks(path: path, description: info.description) }
+    }
+
+    /// `/dev/input/event3 "FT5406 memory based driver" (touchscreen)`, or the node and why it
+    /// could not be read.
+    public var summary: String {
+        guard let info else { return "\(path) (\(error.map { "\($0)" } ?? "unreadable"))" }
+        return "\(path) \"\(info.description.name)\" (\(info.kind.rawValue))"
+    }
+}
+
+extension InputDiscovery {
+    /// Why no wanted device was found, listing every node present (for the log or an error).
+    public static func noneWanted(_ wanted: [DeviceMatch], among found: [DiscoveredDevice]) -> String {
+        "no touch device "
+            + (wanted.isEmpty ? "found" : "matches \(wanted.map(\.description).joined(separator: ", "))")
+            + "; present: " + (found.isEmpty ? "none" : found.map(\.summary).joined(separator: "; "))
+    }
+}

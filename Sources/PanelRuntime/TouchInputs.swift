@@ -85,28 +85,12 @@ public final class TouchInputs {
             log(.warning, "\(error)")
             return
         }
-        var opened = false
-        for d in found where live[d.path] == nil && isWanted(d) {
-            opened = open(d.path) || opened
+        let wanted = touch.devices.compactMap(DeviceMatch.init)
+        for d in found where live[d.path] == nil && d.isWanted(by: wanted) {
+            open(d.path)
         }
         if live.isEmpty {
-            let listing = found.map { d in
-                d.info.map { "\(d.path) \"\($0.description.name)\" (\($0.kind.rawValue))" } ?? "\(d.path) (\(d.error!))"
-            }
-            log(
-                .warning,
-                "no touch device "
-                    + (touch.devices.isEmpty ? "found" : "matches \(touch.devices.joined(separator: ", "))")
-                    + "; waiting for one to be plugged in. Present: "
-                    + (listing.isEmpty ? "none" : listing.joined(separator: "; ")))
-        }
-    }
-
-    private func isWanted(_ d: DiscoveredDevice) -> Bool {
-        guard let info = d.info else { return false }
-        if touch.devices.isEmpty { return info.kind.isTouchInput }
-        return touch.devices.compactMap(DeviceMatch.init).contains {
-            $0.matchesResolvingLinks(path: d.path, description: info.description)
+            log(.warning, InputDiscovery.noneWanted(wanted, among: found) + "; waiting for one to be plugged in")
         }
     }
 

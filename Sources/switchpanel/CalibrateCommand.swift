@@ -50,22 +50,8 @@ func runCalibrateCommand(_ args: ArraySlice<String>) throws -> Int32 {
     // The device: the one named, else the config's, else the first touchscreen.
     let wanted = (deviceName.map { [$0] } ?? config.touch.devices).compactMap(DeviceMatch.init)
     let found = try InputDiscovery.scan()
-    let candidate =
-        wanted.isEmpty
-        ? found.first { $0.info?.kind.isTouchInput ?? false }
-        : found.first { d in
-            wanted.contains { m in
-                d.info.map { m.matchesResolvingLinks(path: d.path, description: $0.description) } ?? false
-            }
-        }
-    guard let chosen = candidate else {
-        let listing = found.map { d in
-            d.info.map { "\(d.path) \"\($0.description.name)\" (\($0.kind.rawValue))" } ?? "\(d.path) (\(d.error!))"
-        }
-        throw ReplayError(
-            "no touch device "
-                + (wanted.isEmpty ? "found" : "matches \(wanted.map(\.description).joined(separator: ", "))")
-                + "; present: " + (listing.isEmpty ? "none" : listing.joined(separator: "; ")))
+    guard let chosen = found.first(where: { $0.isWanted(by: wanted) }) else {
+        throw ReplayError(InputDiscovery.noneWanted(wanted, among: found))
     }
     let device = try InputDevice(path: chosen.path)
     var description = device.description

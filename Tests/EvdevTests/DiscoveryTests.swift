@@ -117,6 +117,29 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertNil(DeviceMatch("/dev/input/event9")!.select(from: devices))
         XCTAssertNil(DeviceMatch("nobody")!.select(from: devices))
     }
+
+    func testThePanelWantsTheNamedDevicesElseEveryTouchInputAndSaysWhatIsThere() {
+        let devices = [
+            DiscoveredDevice(
+                path: "/dev/input/event0", outcome: .failure(.open(path: "/dev/input/event0", errno: .permissionDenied))
+            ),
+            DiscoveredDevice(
+                path: "/dev/input/event1", outcome: .success(.init(description: Devices.resistive, kind: .touchscreen))),
+            DiscoveredDevice(
+                path: "/dev/input/event2", outcome: .success(.init(description: Devices.typeB, kind: .other))),
+        ]
+        XCTAssertEqual(devices.filter { $0.isWanted(by: []) }.map(\.path), ["/dev/input/event1"])
+        XCTAssertEqual(
+            devices.filter { $0.isWanted(by: [DeviceMatch("EP0430M09")!]) }.map(\.path), ["/dev/input/event2"])
+        XCTAssertEqual(devices[1].summary, #"/dev/input/event1 "\#(Devices.resistive.name)" (touchscreen)"#)
+        XCTAssertTrue(
+            devices[0].summary.hasPrefix("/dev/input/event0 (cannot open /dev/input/event0: "), devices[0].summary)
+        XCTAssertEqual(
+            InputDiscovery.noneWanted([DeviceMatch("nobody")!], among: Array(devices[1...])),
+            #"no touch device matches name containing "nobody"; present: /dev/input/event1 "\#(Devices.resistive.name)" (touchscreen); /dev/input/event2 "\#(Devices.typeB.name)" (other)"#
+        )
+        XCTAssertEqual(InputDiscovery.noneWanted([], among: []), "no touch device found; present: none")
+    }
 }
 
 /// Descriptions used by several tests.
