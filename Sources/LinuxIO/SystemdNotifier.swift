@@ -20,7 +20,8 @@ public final class SystemdNotifier {
     public let watchdogInterval: Double?
     /// `$WATCHDOG_USEC` in seconds: the silence after which systemd kills the service.
     public let watchdogTimeout: Double?
-    private var socketDescriptor: Int32 = -1
+    /// The datagram socket, opened at the first message.
+    private var socketDescriptor: FileDescriptor?
 
     /// Whether messages are sent anywhere.
     public var isEnabled: Bool { socketAddress != nil }
@@ -62,10 +63,6 @@ public final class SystemdNotifier {
         return SystemdNotifier(notifySocket: values[0], watchdogMicroseconds: values[1], watchdogPID: values[2])
     }
 
-    deinit {
-        if socketDescriptor >= 0 { close(socketDescriptor) }
-    }
-
     /// `READY=1`: start-up is finished (the first frame is on screen), or a reload is.
     public func ready(status: String? = nil) throws(SystemError) {
         try notify(["READY=1"] + (status.map { ["STATUS=\(Self.oneLine($0))"] } ?? []))
@@ -105,20 +102,21 @@ public final class SystemdNotifier {
     public func notify(_ assignments: [String]) throws(SystemError) {
         guard let socketAddress else { return }
         let (address, length) = try Self.unixAddress(socketAddress)
-        if socketDescriptor < 0 {
+        if socketDescriptor == nil {
             let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
             switch systemCall({ socket(AF_UNIX, type, 0) }) {
-            case .success(let fd): socketDescriptor = fd
+            case .success(let fd): socketDescriptor = FileDescriptor(adopting: fd)
             case .failure(let e): throw SystemError(call: "socket", path: socketAddress, errno: e)
             }
         }
+        let fd = socketDescriptor?.rawValue ?? -1
         let message = Array(assignments.joined(separator: "\n").utf8)
         let sent = withUnsafePointer(to: address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { genericAddress in
                 message.withUnsafeBytes { bytes in
                     systemCall {
                         sendto(
-                            socketDescriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), genericAddress,
+                            fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), genericAddress,
                             length)
                     }
                 }

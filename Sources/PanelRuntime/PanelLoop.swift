@@ -1,23 +1,26 @@
 import Foundation
-import Glibc
 import LinuxIO
 import Panel
 import Presentation
 import TouchCore
 
-/// The panel's one thread: `poll(2)` over the display (page-flip events), the touch devices, the
-/// hot-plug watcher, the actions' stderr pipes, a signalfd and a timerfd — and nothing else.
+/// The panel's one thread: a ``Poller`` over the display (page-flip events), the touch devices,
+/// the hot-plug watcher, the control socket, the actions' stderr pipes and a signalfd — and
+/// nothing else.
 ///
 /// Frames are paced by the display: after a flip completes, the next frame is painted if
-/// something changed or still animates; otherwise nothing is armed. The timer is armed only for
-/// real deadlines (a command's timeout, a stuck contact, a headless vblank, the watchdog), so at
-/// rest the process sleeps in `poll` until a touch, a signal or a client arrives.
+/// something changed or still animates. The poller sleeps until the earliest real deadline (a
+/// command's timeout, a stuck contact, a headless vblank, blanking, the watchdog) and without a
+/// deadline for ever, so at rest the process sleeps until a touch, a signal or a client arrives.
+///
+/// The clock and the poller are injected: with an ``EmbeddedPoller`` the same loop runs in
+/// virtual time (``EmbeddedPanel`` drives it from tests), so five idle minutes take microseconds.
 public final class PanelLoop {
     public let session: PanelSession
     private let display: DisplayOutput & DisplaySession
     private let inputs: TouchInputs?
     private let signals: SignalDescriptor
-    private let timer: TimerDescriptor
+    private let poller: Poller
     private let log: (LogLevel, String) -> Void
     /// Re-reads the config for SIGHUP; nil when there is no file to re-read (the demo panel).
     private let reloadConfig: (() throws -> LoadedConfig)?
@@ -35,7 +38,7 @@ public final class PanelLoop {
     private var blanker: ScreenBlanker
     /// The backlight blanking switches, when the config names one; else the display's DPMS.
     private var backlight: Backlight?
-    private var nextWatchdog = 0.0
+    private var nextWatchdog: Double?
     private var firstFramePresented = false
     /// Whether requests are being answered (events wait in ``heldEvents`` for the replies).
     private var isServing = false
@@ -48,31 +51,40 @@ public final class PanelLoop {
     private var touchAwaitingFrame: Double?
     /// That touch, once a frame carrying its effect has been queued for the next flip.
     private var touchInFlight: Double?
-    /// When `poll` last returned (the most recent 2048–4096 times): how the tests see that the
-    /// loop does not wake up at rest.
+    /// When the poller last returned (the most recent 2048–4096 times): how the tests see that
+    /// the loop does not wake up at rest.
     public private(set) var wakeTimes: [Double] = []
     /// Touch-to-glass latencies measured (seconds).
     public private(set) var latencies: [Double] = []
     /// Whether to log every flip with its latency (`--verbose`).
     public var logsFrames = false
+    /// Whether the screen is blanked now.
+    public var isBlank: Bool { blanker.isBlank }
+
+    /// What woke the loop, by the handle it came on.
+    private enum Source {
+        case signals, display, inputs, control, actions
+    }
 
     public init(
         session: PanelSession, display: DisplayOutput & DisplaySession, inputs: TouchInputs?,
         control: ControlServer? = nil, reloadConfig: (() throws -> LoadedConfig)?,
-        log: @escaping (LogLevel, String) -> Void
+        poller: Poller = SystemPoller(), log: @escaping (LogLevel, String) -> Void
     ) throws(SystemError) {
         self.session = session
         self.control = control
         self.display = display
         self.inputs = inputs
         self.reloadConfig = reloadConfig
+        self.poller = poller
         self.log = log
-        signal(SIGPIPE, SIG_IGN)
+        setSignalDisposition(SignalNumber.brokenPipe, ignored: true)
         // A parent may have left SIGCHLD ignored, and then children are never reported.
-        signal(SIGCHLD, SIG_DFL)
-        signals = try SignalDescriptor(signals: [SIGINT, SIGTERM, SIGHUP, SIGCHLD] + display.signals)
-        timer = try TimerDescriptor()
-        blanker = ScreenBlanker(idleTimeout: session.config.screen.blankAfter, now: monotonicNow())
+        setSignalDisposition(SignalNumber.childExited, ignored: false)
+        signals = try SignalDescriptor(
+            signals: [SignalNumber.interrupt, SignalNumber.terminate, SignalNumber.hangUp, SignalNumber.childExited]
+                + display.signals)
+        blanker = ScreenBlanker(idleTimeout: session.config.screen.blankAfter, now: poller.clock.now)
         configureBlanking(session.config.screen)
         // A panel that died while blank (killed, a crash) left the backlight off: start lit.
         if let backlight { try? backlight.setOff(false) }
@@ -114,12 +126,12 @@ public final class PanelLoop {
         }
     }
 
-    /// Runs until SIGINT or SIGTERM; returns the signal that ended it. Display errors end the
-    /// loop by throwing (the caller closes the display, restoring the screen).
-    public func run() throws -> Int32 {
-        nextWatchdog = monotonicNow()
+    /// Runs until SIGINT or SIGTERM and returns that signal. Display errors end the loop by
+    /// throwing (the caller closes the display, restoring the screen). With an
+    /// ``EmbeddedPoller``, returns nil once the loop would sleep past the poller's horizon.
+    public func run() throws -> Int32? {
         while true {
-            var now = monotonicNow()
+            let now = poller.clock.now
             if session.controller.liveContacts > 0 || !display.isActive {
                 // A finger resting on the glass is not idleness; another VT's screen is not ours.
                 blanker.wake(at: now)
@@ -127,62 +139,63 @@ public final class PanelLoop {
                 blanker.wake(at: now)  // still lit: do not swallow the next touch
             }
             try paint(now: now)
-            if let w = watchdog, now >= nextWatchdog {
+            if let w = watchdog, now >= nextWatchdog ?? now {
                 w.ping()
                 nextWatchdog = now + w.period
             }
-            try timer.arm(at: nextDeadline())
 
-            var descriptors = [signals.fileDescriptor, timer.fileDescriptor]
-            if let fd = display.pollDescriptor { descriptors.append(fd) }
-            descriptors += inputs?.pollDescriptors ?? []
-            descriptors += session.actions.pollDescriptors
-            let controlDescriptors = control?.pollDescriptors ?? []
-            descriptors += controlDescriptors
-            let ready = try waitForEvents(readable: descriptors, writable: control?.wantsWritable ?? [])
-            now = monotonicNow()
-            wakeTimes.append(now)
+            var sources: [PollHandle: Source] = [signals.pollHandle: .signals]
+            if let fd = display.pollDescriptor { sources[PollHandle(fd)] = .display }
+            for handle in inputs?.pollHandles ?? [] { sources[handle] = .inputs }
+            for handle in session.actions.pollHandles { sources[handle] = .actions }
+            let controlInterests = control?.pollInterests ?? []
+            for interest in controlInterests { sources[interest.handle] = .control }
+            let interests =
+                sources.filter { $0.value != .control }.map { PollInterest($0.key) } + controlInterests
+            guard let ready = try poller.wait(for: interests, until: nextDeadline()) else { return nil }
+            let woke = poller.clock.now
+            wakeTimes.append(woke)
             if wakeTimes.count > 4096 { wakeTimes.removeFirst(2048) }
 
-            for (fd, writable) in ready {
-                if fd == signals.fileDescriptor {
+            for event in ready {
+                switch sources[event.handle] {
+                case .signals:
                     for signo in signals.drain() {
-                        if let code = try handle(signal: signo, now: now) {
+                        if let code = try handle(signal: signo, now: woke) {
                             if blanker.isBlank { setScreenOff(false) }  // leave the screen as found
                             return code
                         }
                     }
-                } else if fd == timer.fileDescriptor {
-                    timer.acknowledge()
-                } else if fd == display.pollDescriptor {
-                    try dispatchDisplay(now: now)
-                } else if let control, writable {
-                    control.handleWritable(fd)
-                } else if let control, controlDescriptors.contains(fd) {
-                    serve(control, fd, now: now)
-                } else if session.actions.pollDescriptors.contains(fd) {
-                    session.reapActions(now: now)
-                } else if let inputs {
-                    deliver(inputs.handleReadable(fd, now: now), now: now)
+                case .display: try dispatchDisplay(now: woke)
+                case .control: if let control { serve(control, event, now: woke) }
+                case .actions: session.reapActions(now: woke)
+                case .inputs: if let inputs { deliver(inputs.handleReadable(event.handle, now: woke), now: woke) }
+                case nil: break
                 }
             }
             // Deadlines that passed, whatever woke us.
-            if let d = display.nextEventDeadline, now >= d { try dispatchDisplay(now: now) }
-            if let d = session.actions.nextDeadline, now >= d { session.reapActions(now: now) }
-            if let inputs, let d = inputs.nextDeadline, now >= d { deliver(inputs.expire(now: now), now: now) }
+            if let d = display.nextEventDeadline, woke >= d { try dispatchDisplay(now: woke) }
+            if let d = session.actions.nextDeadline, woke >= d { session.reapActions(now: woke) }
+            if let inputs, let d = inputs.nextDeadline, woke >= d { deliver(inputs.expire(now: woke), now: woke) }
         }
+    }
+
+    /// Hands touch frames to the panel as if a device had produced them now: what the loop
+    /// does with every device's frames, and how a test touches a panel in virtual time.
+    public func deliverTouches(_ frames: [[TouchEvent]]) {
+        deliver(frames, now: poller.clock.now)
     }
 
     /// Answers the requests a client sent; a subscriber is marked before its reply goes out, and
     /// the events a request caused follow its reply.
-    private func serve(_ control: ControlServer, _ fd: Int32, now: Double) {
+    private func serve(_ control: ControlServer, _ event: PollEvent, now: Double) {
         isServing = true
         defer {
             isServing = false
             for line in heldEvents { control.broadcast(line) }
             heldEvents.removeAll()
         }
-        for (client, request) in control.handleReadable(fd) {
+        for (client, request) in control.handle(event) {
             switch request {
             case .failure(let error):
                 control.send(ControlProtocol.errorReply(error), to: client)
@@ -258,10 +271,13 @@ public final class PanelLoop {
     /// Handles one signal; returns the exit signal for SIGINT/SIGTERM.
     private func handle(signal signo: Int32, now: Double) throws(DisplayError) -> Int32? {
         switch signo {
-        case SIGINT, SIGTERM:
-            log(.info, signo == SIGINT ? "interrupted; restoring the display" : "terminated; restoring the display")
+        case SignalNumber.interrupt, SignalNumber.terminate:
+            log(
+                .info,
+                signo == SignalNumber.interrupt
+                    ? "interrupted; restoring the display" : "terminated; restoring the display")
             return signo
-        case SIGHUP:
+        case SignalNumber.hangUp:
             guard let reloadConfig else {
                 log(.notice, "SIGHUP: the built-in demo panel has no config file to reload")
                 return nil
@@ -282,7 +298,7 @@ public final class PanelLoop {
             } catch {
                 log(.error, "reload failed, keeping the running config: \(error)")
             }
-        case SIGCHLD:
+        case SignalNumber.childExited:
             session.reapActions(now: now)
         default:
             let repaint = try display.handleSignal(signo)

@@ -68,9 +68,10 @@ public final class TouchInputs {
     /// Paths of the open devices.
     public var openPaths: [String] { live.keys.sorted() }
 
-    /// Descriptors to poll: the devices and the hot-plug watcher.
-    public var pollDescriptors: [Int32] {
-        live.values.map(\.device.fileDescriptor) + (hotplug.map { [$0.fileDescriptor] } ?? [])
+    /// What to poll: the devices and the hot-plug watcher.
+    public var pollHandles: [PollHandle] {
+        live.values.map { PollHandle($0.device.fileDescriptor) }
+            + (hotplug.map { [PollHandle($0.fileDescriptor)] } ?? [])
     }
 
     /// The earliest deadline of any state machine (stuck-contact timeout, filters), monotonic.
@@ -152,9 +153,11 @@ public final class TouchInputs {
 
     /// Handles a readable descriptor; returns the contact frames it produced (a device that went
     /// away produces the cancellation of its contacts). Descriptors that are not ours give nothing.
-    public func handleReadable(_ fd: Int32, now: Double) -> [[TouchEvent]] {
-        if let hotplug, fd == hotplug.fileDescriptor { return handleHotplug(hotplug, now: now) }
-        guard let path = live.first(where: { $0.value.device.fileDescriptor == fd })?.key else { return [] }
+    public func handleReadable(_ handle: PollHandle, now: Double) -> [[TouchEvent]] {
+        if let hotplug, handle == PollHandle(hotplug.fileDescriptor) { return handleHotplug(hotplug, now: now) }
+        guard let path = live.first(where: { PollHandle($0.value.device.fileDescriptor) == handle })?.key else {
+            return []
+        }
         do {
             let results = try live[path]!.device.readAvailable()
             return tagged(live[path]!.machine.take(results), base: live[path]!.contactBase)

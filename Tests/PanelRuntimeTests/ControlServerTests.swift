@@ -1,9 +1,9 @@
 import Foundation
 import Glibc
-import LinuxIO
 import Panel
 import XCTest
 
+@testable import LinuxIO
 @testable import PanelRuntime
 
 /// The control socket for real: clients on a Unix socket in a temporary directory, and the server
@@ -35,11 +35,10 @@ final class ControlServerTests: XCTestCase {
         func pump(file: StaticString = #filePath, line: UInt = #line, until done: () -> Bool) throws {
             for _ in 0..<200 {
                 if done() { return }
-                for fd in server.wantsWritable { server.handleWritable(fd) }
-                let ready = try waitForReadable(server.pollDescriptors, timeoutMilliseconds: 2000)
+                let ready = try SystemPoller().wait(for: server.pollInterests, until: monotonicNow() + 2) ?? []
                 if ready.isEmpty { break }
-                for fd in ready {
-                    for item in server.handleReadable(fd) {
+                for event in ready {
+                    for item in server.handle(event) {
                         received.append(item)
                         respond(item.client, item.request)
                     }
@@ -100,7 +99,7 @@ final class ControlServerTests: XCTestCase {
 
     /// Writes raw bytes (no newline added), all of them.
     func write(_ client: ControlClient, _ text: String) {
-        write(client.fileDescriptor, Array(text.utf8))
+        write(client.pollHandle.rawValue, Array(text.utf8))
     }
 
     func write(_ fd: Int32, _ bytes: [UInt8]) {
@@ -115,8 +114,10 @@ final class ControlServerTests: XCTestCase {
         let loop = try makeLoop()
         let client = try connect(loop)
         write(client, #"{"cmd":"li"#)
-        try loop.pump { loop.server.pollDescriptors.count == 2 }
-        XCTAssertEqual(loop.server.handleReadable(loop.server.pollDescriptors[1]).count, 0, "half a line is kept")
+        try loop.pump { loop.server.pollInterests.count == 2 }
+        XCTAssertEqual(
+            loop.server.handle(PollEvent(loop.server.pollInterests[1].handle, readable: true, writable: false)).count,
+            0, "half a line is kept")
         write(client, #"st","tag":1}"# + "\n" + #"{"cmd":"get","id":"porch"}"# + "\n{\"cmd\":\"set\",\"id\":\"po")
         try loop.pump { loop.received.count == 2 }
         write(
@@ -164,7 +165,10 @@ final class ControlServerTests: XCTestCase {
         // Exactly the limit is a request, even split across writes.
         let padded = #"{"cmd":"get","id":"porch"}"# + String(repeating: " ", count: limit - 26)
         write(client, String(padded.prefix(40_000)))
-        try loop.pump { loop.server.wantsWritable.isEmpty && loop.received.isEmpty && loop.server.clientCount == 1 }
+        try loop.pump {
+            !loop.server.pollInterests.contains(where: \.writable) && loop.received.isEmpty
+                && loop.server.clientCount == 1
+        }
         write(client, String(padded.dropFirst(40_000)) + "\n")
         try loop.pump { loop.received.count == 1 }
         XCTAssertEqual(try line(client), #"{"ok":true,"id":"porch","label":"Porch","state":"off","enabled":true}"#)
@@ -189,7 +193,7 @@ final class ControlServerTests: XCTestCase {
         try loop.pump { loop.server.clientCount == 0 }
         XCTAssertTrue(loop.received.isEmpty)
         XCTAssertFalse(loop.switches[0].isOn)
-        XCTAssertEqual(loop.server.pollDescriptors.count, 1, "only the listener is left")
+        XCTAssertEqual(loop.server.pollInterests.count, 1, "only the listener is left")
     }
 
     /// `echo '{"cmd":"list"}' | socat - UNIX-CONNECT:…` shuts down its side after the request and
@@ -198,7 +202,7 @@ final class ControlServerTests: XCTestCase {
         let loop = try makeLoop()
         let client = try connect(loop)
         write(client, #"{"cmd":"get","id":"pump"}"# + "\n" + #"{"cmd":"get","id":"porch"}"#)
-        XCTAssertEqual(shutdown(client.fileDescriptor, Int32(SHUT_WR)), 0)
+        XCTAssertEqual(shutdown(client.pollHandle.rawValue, Int32(SHUT_WR)), 0)
         try loop.pump { loop.server.clientCount == 0 }
         XCTAssertEqual(loop.received.count, 1, "the unfinished second line is dropped")
         XCTAssertEqual(try line(client), #"{"ok":true,"id":"pump","label":"Pump","state":"on","enabled":false}"#)
@@ -228,7 +232,7 @@ final class ControlServerTests: XCTestCase {
         XCTAssertEqual(try line(watcher), #"{"event":"changed","id":"pump","state":"off","source":"touch"}"#)
         XCTAssertEqual(loop.actionsRun, ["porch", "porch"])
         // The setter got no events.
-        XCTAssertEqual(try waitForReadable([setter.fileDescriptor], timeoutMilliseconds: 0), [])
+        XCTAssertEqual(try waitForReadable([setter.pollHandle], timeout: 0), [])
     }
 
     /// Broadcasting to a subscriber that never reads: its queue overflows and it is disconnected;
@@ -268,15 +272,18 @@ final class ControlServerTests: XCTestCase {
         let loop = try makeLoop()
         let flooder = try connect(loop)
         let other = try connect(loop)
-        XCTAssertEqual(fcntl(flooder.fileDescriptor, F_SETFL, fcntl(flooder.fileDescriptor, F_GETFL) | O_NONBLOCK), 0)
+        XCTAssertEqual(
+            fcntl(flooder.pollHandle.rawValue, F_SETFL, fcntl(flooder.pollHandle.rawValue, F_GETFL) | O_NONBLOCK), 0)
         let chunk = Array(String(repeating: #"{"cmd":"get","id":"porch"}"# + "\n", count: 1000).utf8)
         var rounds = 0
         var served = 0
         while loop.server.clientCount == 2 && rounds < 1000 {
             rounds += 1
-            _ = chunk.withUnsafeBytes { send(flooder.fileDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            _ = chunk.withUnsafeBytes {
+                send(flooder.pollHandle.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             try other.send(#"{"cmd":"list","tag":\#(rounds)}"#)
-            try loop.pump { (try? waitForReadable([other.fileDescriptor], timeoutMilliseconds: 0))?.isEmpty == false }
+            try loop.pump { (try? waitForReadable([other.pollHandle], timeout: 0))?.isEmpty == false }
             XCTAssertEqual(try line(other)?.hasPrefix(#"{"ok":true,"tag":\#(rounds),"switches""#), true)
             served += 1
         }
@@ -302,20 +309,19 @@ final class ControlServerTests: XCTestCase {
         XCTAssertEqual(lstat(socketPath, &info), 0)
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFSOCK)
         XCTAssertEqual(info.st_mode & 0o777, 0o660)
-        let flags = fcntl(loop.server.pollDescriptors[0], F_GETFL)
+        let flags = fcntl(loop.server.pollInterests[0].handle.rawValue, F_GETFL)
         XCTAssertNotEqual(flags & O_NONBLOCK, 0)
-        XCTAssertNotEqual(fcntl(loop.server.pollDescriptors[0], F_GETFD) & FD_CLOEXEC, 0)
+        XCTAssertNotEqual(fcntl(loop.server.pollInterests[0].handle.rawValue, F_GETFD) & FD_CLOEXEC, 0)
         _ = try connect(loop)
-        let clientFD = loop.server.pollDescriptors[1]
+        let clientFD = loop.server.pollInterests[1].handle.rawValue
         XCTAssertNotEqual(fcntl(clientFD, F_GETFL) & O_NONBLOCK, 0, "accepted clients are non-blocking")
         XCTAssertNotEqual(fcntl(clientFD, F_GETFD) & FD_CLOEXEC, 0, "and close-on-exec")
     }
 
     /// A socket left behind by a panel that stopped (nothing answers on it) is replaced.
     func testStaleSocketIsReplaced() throws {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        XCTAssertEqual(withUnixAddress(socketPath, { bind(fd, $0, $1) }), 0)
-        close(fd)
+        // Bound and listening once, then closed without removing the file: what a killed panel leaves.
+        _ = try UnixSocket.listen(path: socketPath, permissions: 0o660)
         XCTAssertThrowsError(try ControlClient(path: socketPath)) {
             XCTAssertEqual(
                 "\($0)",
@@ -380,7 +386,7 @@ final class ControlServerTests: XCTestCase {
         var a: ControlClient? = try connect(loop)
         let b = try connect(loop)
         let c = try ControlClient(path: socketPath)
-        try loop.pump { (try? waitForReadable([c.fileDescriptor], timeoutMilliseconds: 0))?.isEmpty == false }
+        try loop.pump { (try? waitForReadable([c.pollHandle], timeout: 0))?.isEmpty == false }
         XCTAssertEqual(try line(c), #"{"ok":false,"error":"too many clients (at most 2); try again later"}"#)
         XCTAssertNil(try line(c))
         XCTAssertEqual(loop.server.clientCount, 2)
@@ -402,7 +408,7 @@ final class ControlServerTests: XCTestCase {
         let client = try ControlClient(path: socketPath)
         server!.close()
         XCTAssertFalse(FileManager.default.fileExists(atPath: socketPath))
-        XCTAssertEqual(server!.pollDescriptors, [])
+        XCTAssertEqual(server!.pollInterests, [])
         server!.close()
         XCTAssertNil(try line(client), "the listener's pending connection ends")
         // deinit closes too; a file that replaced the socket meanwhile is left alone.

@@ -48,13 +48,14 @@ final class StateStoreTests: XCTestCase {
     func testFailedSaveNamesTheCallAndKeepsThePreviousStates() throws {
         let store = StateStore(directory: directory)
         try store.save(["a": true])
-        // A directory where the temporary file should go makes open() fail.
+        // A directory where the temporary file should go makes open() fail: the temporary file is
+        // created O_EXCL | O_NOFOLLOW, so anything already there (a symlink too) is refused.
         let blocker = store.path + ".tmp-\(getpid())"
         try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: false)
         XCTAssertThrowsError(try store.save(["a": false])) { error in
             guard let e = error as? StateStoreError else { return XCTFail("\(error)") }
             XCTAssertEqual(e.call, "open")
-            XCTAssertEqual(e.errno, EISDIR)
+            XCTAssertEqual(e.errno, EEXIST)
         }
         try FileManager.default.removeItem(atPath: blocker)
         XCTAssertEqual(store.load().states, ["a": true])

@@ -1,0 +1,121 @@
+import CLinux
+import Glibc
+
+/// The two ends of a pipe, both close-on-exec.
+@frozen public struct PipeEnds: ~Copyable {
+    public var reading: FileDescriptor
+    public var writing: FileDescriptor
+
+    /// `pipe2(O_CLOEXEC)`: no window in which a child spawned meanwhile inherits the ends.
+    public init() throws(SystemError) {
+        var fds: [Int32] = [0, 0]
+        if case .failure(let e) = systemCall({ pipe2(&fds, O_CLOEXEC) }) {
+            throw SystemError(call: "pipe2", errno: e)
+        }
+        reading = FileDescriptor(adopting: fds[0])
+        writing = FileDescriptor(adopting: fds[1])
+    }
+}
+
+/// How a child process ended.
+public enum ExitStatus: Hashable, Sendable, CustomStringConvertible {
+    case exited(code: Int32)
+    case killed(signal: Int32)
+
+    public var succeeded: Bool { self == .exited(code: 0) }
+
+    public var description: String {
+        switch self {
+        case .exited(let code): "exit status \(code)"
+        case .killed(let signal): "killed by signal \(signal)"
+        }
+    }
+}
+
+/// A child process this process started. It leads its own process group, so a timeout or the
+/// panel's exit ends everything it started (`sh -c "sleep 9 & sleep 9"` included).
+public struct ChildProcess: Hashable, Sendable {
+    public let id: Int32
+
+    /// The exit status once it has ended (and is reaped, so this reports it once), nil while it
+    /// runs (`waitpid(WNOHANG)`). ECHILD — not our child any more — throws.
+    public func exitStatus() throws(SystemError) -> ExitStatus? {
+        var status: Int32 = 0
+        switch systemCall({ waitpid(id, &status, WNOHANG) }) {
+        case .success(0): return nil
+        case .success: break
+        case .failure(let e): throw SystemError(call: "waitpid", errno: e)
+        }
+        return status & 0x7F == 0 ? .exited(code: (status >> 8) & 0xFF) : .killed(signal: status & 0x7F)
+    }
+
+    /// Sends `signal` to the child's whole process group (what it started too); a group already
+    /// gone is not an error.
+    public func signalGroup(_ signal: Int32) {
+        if kill(-id, signal) != 0 { kill(id, signal) }
+    }
+}
+
+/// Starts `argv` (the program by path or found on PATH; never a shell) with `environment`,
+/// stdin on /dev/null, stdout on /dev/null unless given, stderr into `standardError`, in a new
+/// process group, with no signals blocked and every disposition at its default — the panel
+/// blocks the signals its signalfd reads, and a child must not inherit that, or `kill -TERM`
+/// would not reach it and its own children would never report.
+public func spawnProcess(
+    _ argv: [String], environment: [String: String], standardError: borrowing FileDescriptor,
+    standardOutput: borrowing FileDescriptor? = nil
+) throws(SystemError) -> ChildProcess {
+    precondition(!argv.isEmpty, "spawnProcess needs a program")
+    var fileActions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&fileActions)
+    defer { posix_spawn_file_actions_destroy(&fileActions) }
+    posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
+    switch standardOutput {
+    case .some(let out): posix_spawn_file_actions_adddup2(&fileActions, out.rawValue, 1)
+    case .none: posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_adddup2(&fileActions, standardError.rawValue, 2)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var emptyMask = sigset_t()
+    sigemptyset(&emptyMask)
+    var defaults = sigset_t()
+    sigfillset(&defaults)
+    posix_spawnattr_setsigmask(&attributes, &emptyMask)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(
+        &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+    let environmentStrings = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    var pid: pid_t = 0
+    let result = withCStrings(argv) { cArgv in
+        withCStrings(environmentStrings) { cEnvironment in
+            // posix_spawnp searches PATH: configs give programs by path or by name alike.
+            posix_spawnp(&pid, argv[0], &fileActions, &attributes, cArgv, cEnvironment)
+        }
+    }
+    guard result == 0 else { throw SystemError(call: "posix_spawnp", path: argv[0], errno: SystemErrno(result)) }
+    return ChildProcess(id: pid)
+}
+
+/// This process's environment.
+public func processEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+        let text = String(cString: pointer)
+        if let equals = text.firstIndex(of: "=") {
+            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        entry += 1
+    }
+    return result
+}
+
+/// Calls `body` with a NULL-terminated C array of the strings.
+private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+    let pointers = strings.map { strdup($0) } + [nil]
+    defer { for p in pointers { free(p) } }
+    return body(pointers)
+}

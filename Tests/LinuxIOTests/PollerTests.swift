@@ -1,0 +1,139 @@
+import Glibc
+import LinuxIO
+import XCTest
+
+/// The two pollers: the real one sleeps until its deadline (and not before), the embedded one
+/// moves virtual time instead and stops at the test's horizon.
+final class PollerTests: XCTestCase {
+    func testSystemPollerWakesAtItsDeadlineAndNotBefore() throws {
+        let pipe = try PipeEnds()
+        let poller = SystemPoller()
+        let start = poller.clock.now
+        let ready = try poller.wait(for: [PollInterest(pipe.reading.pollHandle)], until: start + 0.010)
+        let woke = poller.clock.now
+        XCTAssertEqual(ready?.isEmpty, true)
+        XCTAssertGreaterThanOrEqual(woke, start + 0.010, "never before the deadline")
+        XCTAssertLessThan(woke, start + 2)
+        // A deadline in the past returns at once.
+        XCTAssertEqual(try poller.wait(for: [PollInterest(pipe.reading.pollHandle)], until: start - 1), [])
+    }
+
+    func testSystemPollerReportsReadableAndWritableOnceEach() throws {
+        let pair = try UnixSocket.pair()
+        let first = pair.first
+        let second = pair.second
+        let poller = SystemPoller()
+        let handle = first.pollHandle
+        let interest = PollInterest(handle, readable: true, writable: true)
+        XCTAssertEqual(
+            try poller.wait(for: [interest], until: nil), [PollEvent(handle, readable: false, writable: true)])
+        try second.sendAll([1, 2, 3])
+        XCTAssertEqual(
+            try poller.wait(for: [interest], until: nil), [PollEvent(handle, readable: true, writable: true)])
+        // A peer that hung up makes a read interest ready, so the next read says why.
+        try second.close()
+        let events = try XCTUnwrap(try poller.wait(for: [PollInterest(handle)], until: nil))
+        XCTAssertEqual(events, [PollEvent(handle, readable: true, writable: false)])
+        var bytes: [UInt8] = []
+        XCTAssertEqual(try first.read(appendingTo: &bytes), 3)
+        XCTAssertEqual(try first.read(appendingTo: &bytes), 0, "end of file")
+        XCTAssertEqual(bytes, [1, 2, 3])
+    }
+
+    func testEmbeddedPollerMovesVirtualTimeToTheDeadlineUpToItsHorizon() throws {
+        let clock = VirtualClock(now: 100)
+        let poller = EmbeddedPoller(clock: clock)
+        let pipe = try PipeEnds()
+        let interests = [PollInterest(pipe.reading.pollHandle)]
+        let realStart = monotonicNow()
+        XCTAssertNil(try poller.wait(for: interests, until: 400), "past the horizon: back to the test")
+        XCTAssertNil(try poller.wait(for: interests, until: nil), "no deadline: back to the test")
+        XCTAssertEqual(clock.now, 100)
+        poller.horizon = 500
+        XCTAssertEqual(try poller.wait(for: interests, until: 400), [])
+        XCTAssertEqual(clock.now, 400, "five virtual minutes")
+        XCTAssertLessThan(monotonicNow() - realStart, 1, "in no real time")
+        // A ready descriptor wins over the deadline, and time stands still.
+        try pipe.writing.writeAll([7])
+        XCTAssertEqual(
+            try poller.wait(for: interests, until: 450),
+            [PollEvent(pipe.reading.pollHandle, readable: true, writable: false)])
+        XCTAssertEqual(clock.now, 400)
+    }
+}
+
+/// Owned descriptors, pipes and child processes.
+final class FileDescriptorTests: XCTestCase {
+    func testAnOwnedDescriptorIsClosedWhenItsOwnerGoes() throws {
+        var raw: Int32 = -1
+        do {
+            let file = try FileDescriptor.open("/dev/null", .readOnly)
+            raw = file.rawValue
+            XCTAssertNotEqual(fcntl(raw, F_GETFD), -1, "open while owned")
+        }
+        XCTAssertEqual(fcntl(raw, F_GETFD), -1, "closed by its deinit")
+        XCTAssertEqual(errno, EBADF)
+    }
+
+    func testConsumingCloseReportsAndOpenNamesThePath() throws {
+        let file = try FileDescriptor.open("/dev/null", .writeOnly)
+        XCTAssertEqual(fcntl(file.rawValue, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC, "close-on-exec always")
+        try file.close()
+        XCTAssertThrowsError(try { _ = try FileDescriptor.open("/nonexistent/x", .readOnly) }()) { error in
+            XCTAssertEqual("\(error)", "open(/nonexistent/x) failed: No such file or directory (ENOENT)")
+        }
+    }
+
+    func testChildRunsInItsOwnProcessGroupAndTheGroupIsKilled() throws {
+        let pipe = try PipeEnds()
+        let reading = pipe.reading
+        try reading.setNonBlocking()
+        // The shell starts a grandchild and prints its pid; killing the group must end both.
+        let child = try spawnProcess(
+            ["/bin/sh", "-c", "sleep 30 & echo $! >&2; wait"], environment: ["PATH": "/usr/bin:/bin"],
+            standardError: pipe.writing)
+        let writing = pipe.writing
+        try writing.close()
+        XCTAssertEqual(getpgid(child.id), child.id, "leads its own group")
+        var output: [UInt8] = []
+        let deadline = monotonicNow() + 10
+        while !output.contains(0x0A), monotonicNow() < deadline {
+            _ = try waitForReadable([reading.pollHandle], timeout: 1)
+            _ = try reading.read(appendingTo: &output)
+        }
+        let grandchild = try XCTUnwrap(
+            Int32(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        XCTAssertNil(try child.exitStatus(), "still running")
+        child.signalGroup(SIGKILL)
+        var status: ExitStatus?
+        while status == nil, monotonicNow() < deadline {
+            status = try child.exitStatus()
+            usleep(1000)
+        }
+        XCTAssertEqual(status, .killed(signal: SIGKILL))
+        // The grandchild got the same signal (it is reparented, so poll for it to be gone).
+        var gone = false
+        while !gone, monotonicNow() < deadline {
+            gone = kill(grandchild, 0) != 0
+            if !gone { usleep(1000) }
+        }
+        XCTAssertTrue(gone, "the grandchild \(grandchild) outlived its group's kill")
+    }
+
+    func testExitStatusOfAProgramAndAMissingOne() throws {
+        let pipe = try PipeEnds()
+        let child = try spawnProcess(["/bin/sh", "-c", "exit 3"], environment: [:], standardError: pipe.writing)
+        var status: ExitStatus?
+        let deadline = monotonicNow() + 10
+        while status == nil, monotonicNow() < deadline {
+            status = try child.exitStatus()
+            usleep(1000)
+        }
+        XCTAssertEqual(status, .exited(code: 3))
+        XCTAssertThrowsError(
+            try spawnProcess(["/nonexistent/program"], environment: [:], standardError: pipe.writing)
+        ) { error in
+            XCTAssertEqual("\(error)", "posix_spawnp(/nonexistent/program) failed: No such file or directory (ENOENT)")
+        }
+    }
+}
