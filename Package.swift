@@ -66,7 +66,8 @@ let package = Package(
         .target(
             name: "PanelRuntime",
             dependencies: [
-                "Panel", "Presentation", "Raster", "RasterPNG", "Widget", "TouchCore", "LinuxIO", "Evdev", "CLinux",
+                "Panel", "Presentation", "Raster", "RasterPNG", "Widget", "TouchCore", "LinuxIO", "Evdev", "DRM",
+                "TextRender",
             ]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(

@@ -18,7 +18,7 @@ import TouchCore
 public final class PanelLoop {
     public let session: PanelSession
     private let display: DisplayOutput & DisplaySession
-    private let inputs: TouchInputs?
+    private let inputs: TouchSource?
     private let signals: SignalDescriptor
     private let poller: Poller
     private let log: (LogLevel, String) -> Void
@@ -67,7 +67,7 @@ public final class PanelLoop {
     }
 
     public init(
-        session: PanelSession, display: DisplayOutput & DisplaySession, inputs: TouchInputs?,
+        session: PanelSession, display: DisplayOutput & DisplaySession, inputs: TouchSource?,
         control: ControlServer? = nil, reloadConfig: (() throws -> LoadedConfig)?,
         poller: Poller = SystemPoller(), log: @escaping (LogLevel, String) -> Void
     ) throws(SystemError) {
@@ -152,7 +152,7 @@ public final class PanelLoop {
             for interest in controlInterests { sources[interest.handle] = .control }
             let interests =
                 sources.filter { $0.value != .control }.map { PollInterest($0.key) } + controlInterests
-            guard let ready = try poller.wait(for: interests, until: nextDeadline()) else { return nil }
+            guard let ready = try poller.wait(for: interests, until: nextDeadline(now: now)) else { return nil }
             let woke = poller.clock.now
             wakeTimes.append(woke)
             if wakeTimes.count > 4096 { wakeTimes.removeFirst(2048) }
@@ -207,13 +207,27 @@ public final class PanelLoop {
         }
     }
 
-    private func nextDeadline() -> Double? {
+    private func nextDeadline(now: Double) -> Double? {
         let candidates: [Double?] = [
             display.nextEventDeadline, session.actions.nextDeadline, inputs?.nextDeadline,
-            watchdog == nil ? nil : nextWatchdog, blanker.deadline,
+            watchdog == nil ? nil : nextWatchdog, blanker.deadline, animationStartDeadline(now: now),
         ]
         return candidates.compactMap { $0 }.min()
     }
+
+    /// An animation that begins at this very instant draws nothing yet (its thumb has not moved),
+    /// so no flip is pending to pace the next frame: look again a moment later. Without this a
+    /// change made at the instant of a paint waited for the next unrelated wake-up — rare on a
+    /// real clock, certain on a virtual one.
+    private func animationStartDeadline(now: Double) -> Double? {
+        guard !flipPending, display.isActive, !blanker.isBlank, session.controller.isAnimating(at: now) else {
+            return nil
+        }
+        return now + Self.animationStartDelay
+    }
+
+    /// A quarter of a 60 Hz frame.
+    static let animationStartDelay = 0.004
 
     private func deliver(_ frames: [[TouchEvent]], now: Double) {
         // While another VT has the screen the touches are its console's (the devices are

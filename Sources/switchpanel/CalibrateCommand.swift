@@ -70,7 +70,7 @@ func runCalibrateCommand(_ args: ArraySlice<String>) throws -> Int32 {
     let display = try openDisplay(config, headless: headless)
     defer { display.close() }
     let composer = FrameComposer(display: display, rotation: config.display.rotation)
-    let labels = labelRenderer(family: config.theme.font)
+    let labels = labelRenderer(family: config.theme.font, log: logLine)
     func draw(_ canvas: Canvas) {
         canvas.clear(config.theme.background)
         guard let target = procedure.currentTarget else { return }

@@ -8,26 +8,14 @@ import RasterPNG
 import TouchCore
 import Widget
 
-/// A panel on the in-memory display: what `run` shows without a screen, what `replay` and
-/// `render` use, and what the QEMU harness compares the real screen with.
+/// A panel on the in-memory display: what `run` shows without a screen and what `replay` uses.
 func headlessSession(_ board: LoadedConfig, store: StateStore? = nil, log: @escaping (LogLevel, String) -> Void)
     throws -> PanelSession
 {
-    let config = board.config
-    let display = HeadlessDisplay(
-        width: config.display.width, height: config.display.height, format: config.display.format,
-        refreshRate: config.display.refreshRate ?? 60)
-    return try PanelSession(
-        config: config, display: display, renderer: panelRenderer(board), store: store, actions: ActionRunner(),
-        log: log)
-}
-
-/// The switch renderer for a config: the built-in artwork with the config's own images, and the
-/// theme's font for labels.
-func panelRenderer(_ board: LoadedConfig) -> SwitchRenderer {
-    SwitchRenderer(
-        images: board.allImages,
-        labels: labelRenderer(family: board.config.theme.font))
+    try PanelSession(
+        config: board.config, display: headlessDisplay(for: board.config),
+        renderer: panelRenderer(for: board, log: log),
+        store: store, actions: ActionRunner(), log: log)
 }
 
 /// Replays an evemu recording against a panel, headless, on the recording's own kernel
@@ -87,18 +75,6 @@ struct Replay {
                 summary.contacts, changes, summary.duration, summary.framesPresented, final.width, final.height,
                 final.format.rawValue, out))
     }
-}
-
-/// Renders a board config's panel at rest exactly as the display path shows it: the first frame
-/// of a headless session, in the display's format and rotation, with the states saved in
-/// `stateDirectory` when given (what a board shows after a restart).
-func renderConfig(_ board: LoadedConfig, stateDirectory: String? = nil) throws -> Image {
-    let session = try headlessSession(board, store: stateDirectory.map(StateStore.init), log: logLine)
-    let display = session.display as! HeadlessDisplay
-    try session.renderFrame(at: 0)
-    _ = try display.dispatchEvents(now: 1)
-    guard let frame = display.snapshot() else { throw ReplayError("no frame was presented") }
-    return frame
 }
 
 struct ReplayError: Error, CustomStringConvertible {

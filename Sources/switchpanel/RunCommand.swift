@@ -1,6 +1,5 @@
 import DRM
 import Foundation
-import Glibc
 import LinuxIO
 import Panel
 import PanelRuntime
@@ -60,29 +59,18 @@ func runPanel(_ options: RenderOptions) throws -> Int32 {
         )
     }
 
-    let stateDirectory = options.stateDirectory ?? ProcessInfo.processInfo.environment["STATE_DIRECTORY"]
+    let environment = processEnvironment()
+    let stateDirectory = options.stateDirectory ?? environment["STATE_DIRECTORY"]
     if stateDirectory == nil { logger.notice("no --state-dir: switch states will not survive a restart") }
-    let session = try PanelSession(
-        config: config, display: display, renderer: panelRenderer(board),
-        store: stateDirectory.map(StateStore.init), actions: ActionRunner(), log: logLine)
-    let inputs = TouchInputs(touch: config.touch, display: config.display, log: logLine)
-    defer { inputs.closeAll() }
-
-    // The control socket: --socket, else $RUNTIME_DIRECTORY/control.sock, else /run/switchpanel.
-    let socketPath =
-        options.socket ?? ControlProtocol.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
-    var control: ControlServer?
-    do {
-        control = try ControlServer(path: socketPath)
-        logger.info("control socket \(socketPath)")
-    } catch {
-        logger.warning("no control socket: \(error)")
-    }
-    defer { control?.close() }
-
-    let loop = try PanelLoop(
-        session: session, display: display, inputs: inputs, control: control,
-        reloadConfig: options.config.map { path in { try loadOverridden(path) } }, log: logLine)
+    let panel = try AssembledPanel(
+        board: board, display: display,
+        options: PanelOptions(
+            stateDirectory: stateDirectory,
+            // --socket, else $RUNTIME_DIRECTORY/control.sock, else /run/switchpanel.
+            socketPath: options.socket ?? ControlProtocol.defaultSocketPath(environment: environment),
+            reloadConfig: options.config.map { path in { try loadOverridden(path) } }, log: logLine))
+    defer { panel.close() }
+    let loop = panel.loop
     loopAlive = loop
     loop.logsFrames = options.verbose
     // The VT only now: the loop's signalfd already blocks SIGUSR1/SIGUSR2, which a VT switch
@@ -96,20 +84,7 @@ func runPanel(_ options: RenderOptions) throws -> Int32 {
     try? notifier.stopping()
     if let summary = loop.latencySummary { logger.info(summary) }
     if let out = options.out, let image = (display as? HeadlessDisplay)?.snapshot() { try writePNG(image, to: out) }
-    return signal == SIGINT || signal == SIGTERM ? 0 : 1
-}
-
-/// The display of `config`: its DRM card, connector and mode, or the in-memory one for
-/// `--headless` (the config's mode and refresh rate).
-func openDisplay(_ config: BoardConfig, headless: Bool) throws -> DisplayOutput & DisplaySession {
-    if headless {
-        return HeadlessDisplay(
-            width: config.display.width, height: config.display.height, format: config.display.format,
-            refreshRate: config.display.refreshRate ?? 60)
-    }
-    return try DRMDisplay.open(
-        card: config.display.card, connector: config.display.connector, mode: config.display.mode,
-        format: config.display.format)
+    return signal == SignalNumber.interrupt || signal == SignalNumber.terminate ? 0 : 1
 }
 
 extension DRMError {

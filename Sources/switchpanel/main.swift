@@ -172,22 +172,6 @@ func writePNG(_ image: Image, to path: String) throws {
     try PNG.write(image, to: path)
 }
 
-/// Switch labels are drawn with DejaVu Sans (any sans-serif if it is missing) with a CJK
-/// fallback; without fonts the panel still runs, with a warning and no labels.
-func labelRenderer(family: String? = nil) -> LabelRenderer? {
-    do {
-        if let family, family.hasPrefix("/") {
-            return TextRenderer(primary: try FontFace(path: family))
-        }
-        // The CJK fallback is optional: a board without one still gets its (Latin) labels.
-        let name = family ?? "DejaVu Sans"
-        return try (try? TextRenderer.system(family: name, covering: "开关")) ?? TextRenderer.system(family: name)
-    } catch {
-        logger.warning("no fonts for switch labels (\(error)); drawing without labels")
-        return nil
-    }
-}
-
 func main() -> Int32 {
     // Line-buffered stdout: replays, `print` actions and `record` go through a pipe in order,
     // each line as it happens.
@@ -247,7 +231,7 @@ func main() -> Int32 {
         case "presets":
             let options = try parseRenderOptions(args)
             let out = options.out ?? "docs/presets.png"
-            let sheet = PresetContactSheet.render(renderer: SwitchRenderer(labels: labelRenderer()))
+            let sheet = PresetContactSheet.render(renderer: SwitchRenderer(labels: labelRenderer(log: logLine)))
             try writePNG(sheet, to: out)
             print("rendered every switch preset in every state (\(sheet.width)x\(sheet.height)) to \(out)")
         case "render":
@@ -257,7 +241,7 @@ func main() -> Int32 {
             var board = try loadBoard(options.config)
             board.config.display.override(rotation: options.rotation, format: options.format)
             let config = board.config
-            let frame = try renderConfig(board, stateDirectory: options.stateDirectory)
+            let frame = try renderAtRest(board, stateDirectory: options.stateDirectory, log: logLine)
             try writePNG(frame, to: out)
             print("rendered \(config.name) (\(frame.width)x\(frame.height) \(frame.format.rawValue)) to \(out)")
         case "check-config":

@@ -1,117 +1,254 @@
 import Foundation
-import Glibc
 import LinuxIO
 import Panel
 import Presentation
 import Raster
-import Widget
+import TouchCore
 import XCTest
 
 @testable import PanelRuntime
 
-/// The live loop on the in-memory display, driven through its control socket from the test's
-/// thread: it paints, answers, saves, publishes, ends on SIGTERM — and does not wake up at rest.
+/// The live loop in virtual time (``EmbeddedPanel``): the panel `run` assembles, on the in-memory
+/// display, with time jumping from one deadline to the next. Sockets, signals and actions are
+/// real; minutes of idle take microseconds.
 final class PanelLoopTests: XCTestCase {
-    /// What the loop thread and the test share; the test reads it only after joining.
-    private final class Shared: @unchecked Sendable {
-        var thread = pthread_t()
-        var exitSignal: Int32?
-        var error: Error?
-        var wakeTimes: [Double] = []
-        var firstFrameTime: Double?
-        var frontAfterExit: Image?
-        var restRender: Image?
-        var printed: [String] = []
-        let started = DispatchSemaphore(value: 0)
-        let finished = DispatchSemaphore(value: 0)
+    var directory = ""
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "loop-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
-    func testServesTheSocketSavesBeforeItAnswersAndSleepsAtRest() throws {
-        let directory = NSTemporaryDirectory() + "loop-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let socket = directory + "/control.sock"
-        let json = #"""
-            {"version": 1, "layout": {"columns": 2}, "switches": [
-              {"id": "porch", "label": "Porch", "actions": [{"print": true}]},
-              {"id": "fan", "label": "Fan", "initial": true, "actions": [{"print": true}]}]}
-            """#
-        let shared = Shared()
-        let thread = Thread {
-            shared.thread = pthread_self()
-            do {
-                let config = try BoardConfig.parse(json)
-                let display = HeadlessDisplay(width: 800, height: 480)
-                let session = try PanelSession(
-                    config: config, display: display, renderer: SwitchRenderer(),
-                    store: StateStore(directory: directory),
-                    actions: ActionRunner(printLine: { shared.printed.append($0) }), log: { _, _ in })
-                let control = try ControlServer(path: socket)
-                let loop = try PanelLoop(
-                    session: session, display: display, inputs: nil, control: control, reloadConfig: nil,
-                    log: { _, _ in })
-                loop.onFirstFrame = { shared.firstFrameTime = monotonicNow() }
-                shared.started.signal()
-                shared.exitSignal = try loop.run()
-                shared.wakeTimes = loop.wakeTimes
-                control.close()
-                shared.frontAfterExit = display.snapshot()
-                // What a fresh start with the saved states shows, through the same path.
-                let fresh = HeadlessDisplay(width: 800, height: 480)
-                let restarted = try PanelSession(
-                    config: config, display: fresh, renderer: SwitchRenderer(), store: StateStore(directory: directory),
-                    actions: ActionRunner(printLine: { _ in }), log: { _, _ in })
-                try restarted.renderFrame(at: 0)
-                _ = try fresh.dispatchEvents(now: 1)
-                shared.restRender = fresh.snapshot()
-            } catch {
-                shared.error = error
-                shared.started.signal()
-            }
-            shared.finished.signal()
-        }
-        thread.start()
-        shared.started.wait()
-        XCTAssertNil(shared.error)
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
 
-        // A subscriber, then a set from another client.
-        let watcher = try ControlClient(path: socket)
-        let snapshot = try XCTUnwrap(try watcher.request(#"{"cmd":"subscribe"}"#))
-        XCTAssertTrue(snapshot.contains(#""ok":true"#), snapshot)
-        let client = try ControlClient(path: socket)
-        let reply = try XCTUnwrap(try client.request(#"{"cmd":"set","id":"porch","state":"on","tag":7}"#))
+    /// Two switches that print their changes; `extra` goes into the top level.
+    func board(_ extra: String = "", porchActions: String = #"[{"print": true}]"#) throws -> LoadedConfig {
+        let json = """
+            {"version": 1, "layout": {"columns": 2}, \(extra)
+             "switches": [
+              {"id": "porch", "label": "Porch", "actions": \(porchActions)},
+              {"id": "fan", "label": "Fan", "initial": true, "actions": [{"print": true}]}]}
+            """
+        return LoadedConfig(config: try BoardConfig.parse(json))
+    }
+
+    func embedded(
+        _ board: LoadedConfig, socket: Bool = false, touchscreen: DeviceDescription? = nil,
+        printed: @escaping (String) -> Void = { _ in }, log: @escaping (LogLevel, String) -> Void = { _, _ in }
+    ) throws -> EmbeddedPanel {
+        try EmbeddedPanel(
+            board: board,
+            options: PanelOptions(
+                stateDirectory: directory, socketPath: socket ? directory + "/control.sock" : nil, printLine: printed,
+                log: log),
+            touchscreen: touchscreen)
+    }
+
+    /// The middle of a switch's frame, in panel pixels.
+    func centre(of id: String, in panel: EmbeddedPanel) throws -> Point {
+        let item = try XCTUnwrap(panel.session.controller.view.layout.items.first { $0.id == id })
+        return Point(x: item.switchFrame.midX, y: item.switchFrame.y + item.switchFrame.height / 2)
+    }
+
+    func bytes(_ image: Image?) throws -> [UInt8] {
+        let image = try XCTUnwrap(image)
+        return Array(UnsafeRawBufferPointer(start: image.surface.base, count: image.surface.stride * image.height))
+    }
+
+    /// The first test's port: the socket answers after saving, events follow the replies, the
+    /// panel shows the saved states at rest — and the loop does not wake up at rest.
+    func testServesTheSocketSavesBeforeItAnswersAndSleepsAtRest() throws {
+        var printed: [String] = []
+        let panel = try embedded(try board(), socket: true, printed: { printed.append($0) })
+        var firstFrame: Double?
+        panel.loop.onFirstFrame = { firstFrame = panel.clock.now }
+        try panel.advance(by: 0.1)
+        XCTAssertNotNil(firstFrame, "the first frame is presented at the first vblank")
+
+        let watcher = try ControlClient(path: directory + "/control.sock")
+        let client = try ControlClient(path: directory + "/control.sock")
+        // A request, then the loop's turn, then the reply.
+        func ask(_ c: ControlClient, _ line: String) throws -> String? {
+            try c.send(line)
+            XCTAssertTrue(
+                try panel.run(untilReal: { (try? waitForReadable([c.pollHandle], timeout: 0))?.isEmpty == false }))
+            return try c.readLine(timeout: 1)
+        }
+        XCTAssertEqual(try ask(watcher, #"{"cmd":"subscribe"}"#)?.contains(#""ok":true"#), true)
+        let reply = try XCTUnwrap(try ask(client, #"{"cmd":"set","id":"porch","state":"on","tag":7}"#))
         XCTAssertTrue(reply.contains(#""changed":true"#) && reply.contains(#""tag":7"#), reply)
         // Answered only once the state is on disk.
         let saved = try String(contentsOfFile: directory + "/states.json", encoding: .utf8)
         XCTAssertTrue(saved.contains(#""porch": true"#), saved)
-        let event = try XCTUnwrap(try watcher.readLine(timeout: 10))
-        XCTAssertEqual(event, #"{"event":"changed","id":"porch","state":"on","source":"socket"}"#)
+        XCTAssertEqual(
+            try watcher.readLine(timeout: 1), #"{"event":"changed","id":"porch","state":"on","source":"socket"}"#)
         // A subscriber's own set: its reply first, then the event it caused.
-        let own = try XCTUnwrap(try watcher.request(#"{"cmd":"set","id":"fan","state":"off"}"#))
-        XCTAssertTrue(own.hasPrefix(#"{"ok":true"#), own)
+        XCTAssertEqual(try ask(watcher, #"{"cmd":"set","id":"fan","state":"off"}"#)?.hasPrefix(#"{"ok":true"#), true)
         XCTAssertEqual(
-            try watcher.readLine(timeout: 10), #"{"event":"changed","id":"fan","state":"off","source":"socket"}"#)
-        let unknown = try XCTUnwrap(try client.request(#"{"cmd":"get","id":"garage"}"#))
-        XCTAssertTrue(unknown.hasPrefix(#"{"ok":false"#), unknown)
-        let lastRequest = monotonicNow()
+            try watcher.readLine(timeout: 1), #"{"event":"changed","id":"fan","state":"off","source":"socket"}"#)
+        XCTAssertEqual(try ask(client, #"{"cmd":"get","id":"garage"}"#)?.hasPrefix(#"{"ok":false"#), true)
 
-        // At rest: the animation (0.25 s) ends, the last frame is shown, then nothing wakes the loop.
-        Thread.sleep(forTimeInterval: 1.2)
-        let restEnd = monotonicNow()
-        pthread_kill(shared.thread, SIGTERM)
-        XCTAssertEqual(shared.finished.wait(timeout: .now() + 10), .success)
-        XCTAssertNil(shared.error)
-        XCTAssertEqual(shared.exitSignal, SIGTERM)
-        XCTAssertNotNil(shared.firstFrameTime)
-        XCTAssertEqual(shared.printed, [#"{"id":"porch","state":"on"}"#, #"{"id":"fan","state":"off"}"#])
-        let atRest = shared.wakeTimes.filter { $0 > lastRequest + 0.6 && $0 < restEnd }
-        XCTAssertEqual(atRest, [], "the loop woke up at rest")
-        XCTAssertFalse(shared.wakeTimes.filter { $0 <= lastRequest }.isEmpty, "wake-ups are recorded")
-        // The screen after the animation is the panel at rest with the saved states.
-        let front = try XCTUnwrap(shared.frontAfterExit)
-        let rest = try XCTUnwrap(shared.restRender)
+        // The animations (0.25 s) end within a second; after that, an hour passes without a wake-up.
+        try panel.advance(by: 1)
+        let wakeUps = panel.loop.wakeTimes.count
+        try panel.advance(by: 3600)
         XCTAssertEqual(
-            Array(UnsafeRawBufferPointer(start: front.surface.base, count: front.surface.stride * front.height)),
-            Array(UnsafeRawBufferPointer(start: rest.surface.base, count: rest.surface.stride * rest.height)))
+            panel.loop.wakeTimes.count, wakeUps,
+            "the loop woke up at rest: \(panel.loop.wakeTimes.suffix(4)) (now \(panel.clock.now))")
+        XCTAssertEqual(printed, [#"{"id":"porch","state":"on"}"#, #"{"id":"fan","state":"off"}"#])
+        // The screen at rest is the panel of the saved states, drawn afresh.
+        XCTAssertEqual(
+            try bytes(panel.screen),
+            try bytes(try renderAtRest(try board(), stateDirectory: directory, log: { _, _ in })))
+
+        // SIGTERM ends the loop (the signalfd is real: the signal is raised on this thread).
+        raiseOnThisThread(SignalNumber.terminate)
+        XCTAssertEqual(try panel.advance(by: 0), SignalNumber.terminate)
+    }
+
+    /// A tap from a scripted touchscreen toggles its switch through the same state machine a
+    /// device uses; held 0.31 s it is no tap at all and toggles nothing.
+    func testTapTogglesAndAPressHeldPastTheTapTimeDoesNot() throws {
+        let panel = try embedded(try board(), touchscreen: TouchScript.device)
+        try panel.advance(by: 0.1)
+        let porch = try centre(of: "porch", in: panel)
+        panel.feed(TouchScript.down(at: porch))
+        try panel.advance(by: 0.05)
+        panel.feed(TouchScript.up())
+        try panel.advance(by: 1)
+        XCTAssertEqual(panel.session.controller.states["porch"], true, "a tap toggles")
+
+        panel.feed(TouchScript.down(at: porch))
+        try panel.advance(by: 0.31)
+        panel.feed(TouchScript.up())
+        try panel.advance(by: 1)
+        XCTAssertEqual(panel.session.controller.states["porch"], true, "held past 0.3 s: not a tap")
+    }
+
+    /// Five idle minutes blank the screen; the touch that wakes it is swallowed for its whole
+    /// life, so waking the panel toggles nothing; idleness then starts again.
+    func testIdleBlanksTheScreenAndTheWakingTouchTogglesNothing() throws {
+        let panel = try embedded(try board(#""screen": {"blankAfter": 300},"#), touchscreen: TouchScript.device)
+        try panel.advance(by: 299)
+        XCTAssertFalse(panel.display.isPoweredOff)
+        try panel.advance(by: 1.5)
+        XCTAssertTrue(panel.display.isPoweredOff, "blank after 300 s of idle")
+        XCTAssertTrue(panel.loop.isBlank)
+        let porch = try centre(of: "porch", in: panel)
+        panel.feed(TouchScript.down(at: porch))
+        try panel.advance(by: 0.05)
+        XCTAssertFalse(panel.display.isPoweredOff, "a touch wakes it")
+        panel.feed(TouchScript.up())
+        try panel.advance(by: 1)
+        XCTAssertEqual(panel.session.controller.states["porch"], false, "the waking tap is swallowed")
+        // The next tap is a tap again.
+        panel.feed(TouchScript.down(at: porch))
+        try panel.advance(by: 0.05)
+        panel.feed(TouchScript.up())
+        try panel.advance(by: 1)
+        XCTAssertEqual(panel.session.controller.states["porch"], true)
+        try panel.advance(by: 299)
+        XCTAssertTrue(panel.display.isPoweredOff, "blank again after 300 s more")
+    }
+
+    /// The watchdog is pinged every period, idle or not, and only then.
+    func testWatchdogIsPingedEveryPeriodAtRest() throws {
+        let panel = try embedded(try board())
+        var pings: [Double] = []
+        panel.loop.watchdog = (5, { pings.append(panel.clock.now) })
+        let start = panel.clock.now
+        try panel.advance(by: 60)
+        XCTAssertEqual(pings.count, 13, "at 0, 5, …, 60 s")
+        XCTAssertEqual(pings.first, start)
+        for (a, b) in zip(pings, pings.dropFirst()) { XCTAssertEqual(b - a, 5, accuracy: 1e-9) }
+    }
+
+    /// A command that outlives its timeout is killed (its whole process group) and its switch
+    /// reverts; the timeout runs on the loop's clock, so a 2 s timeout takes no real 2 s.
+    func testActionTimeoutKillsTheCommandAndRevertsTheSwitch() throws {
+        var log: [String] = []
+        let panel = try embedded(
+            try board(porchActions: #"[{"run": ["/bin/sh", "-c", "sleep 30 & sleep 30"], "timeout": 2}]"#),
+            socket: true, log: { _, line in log.append(line) })
+        try panel.advance(by: 0.1)
+        let client = try ControlClient(path: directory + "/control.sock")
+        try client.send(#"{"cmd":"set","id":"porch","state":"on"}"#)
+        XCTAssertTrue(try panel.run(untilReal: { panel.session.actions.pending == 1 }))
+        XCTAssertEqual(panel.session.controller.states["porch"], true)
+        let realStart = monotonicNow()
+        try panel.advance(by: 1.9)
+        XCTAssertEqual(panel.session.actions.pending, 1, "still within its timeout")
+        try panel.advance(by: 0.2)
+        // SIGTERM went to the group; the loop reaps the shell when it has gone (real time).
+        XCTAssertTrue(try panel.run(untilReal: { panel.session.actions.pending == 0 }))
+        XCTAssertLessThan(monotonicNow() - realStart, 5, "no real timeout was waited for")
+        try panel.advance(by: 1)
+        XCTAssertEqual(panel.session.controller.states["porch"], false, "reverted")
+        XCTAssertTrue(log.contains { $0.contains("timed out") }, "\(log)")
+    }
+
+    /// A contact whose release the device lost is cancelled at the stuck-contact timeout (on
+    /// the loop's clock): the switch does not toggle and the next tap works.
+    func testStuckContactIsCancelledAtItsTimeout() throws {
+        let panel = try embedded(
+            try board(#""touch": {"filters": {"stuckTimeout": 2}},"#), touchscreen: TouchScript.device)
+        try panel.advance(by: 0.1)
+        let porch = try centre(of: "porch", in: panel)
+        panel.feed(TouchScript.down(at: porch))
+        try panel.advance(by: 1.9)
+        XCTAssertEqual(panel.session.controller.liveContacts, 1)
+        try panel.advance(by: 0.2)
+        XCTAssertEqual(panel.session.controller.liveContacts, 0, "cancelled as stuck")
+        XCTAssertEqual(panel.session.controller.states["porch"], false)
+        // The device reports the slot again: a new contact, and a tap.
+        panel.feed(TouchScript.up())
+        panel.feed(TouchScript.down(at: porch))
+        try panel.advance(by: 0.05)
+        panel.feed(TouchScript.up())
+        try panel.advance(by: 1)
+        XCTAssertEqual(panel.session.controller.states["porch"], true)
+    }
+}
+
+/// A multitouch (type B) screen of 800×480 units on the 800×480 panel, and its events.
+enum TouchScript {
+    static let device = DeviceDescription(
+        name: "scripted type B",
+        codes: [
+            EventType.abs: [
+                AbsCode.x, AbsCode.y, AbsCode.mtSlot, AbsCode.mtPositionX, AbsCode.mtPositionY, AbsCode.mtTrackingID,
+            ],
+            EventType.key: [KeyCode.touch],
+        ],
+        absInfo: [
+            AbsCode.x: AbsInfo(minimum: 0, maximum: 799), AbsCode.y: AbsInfo(minimum: 0, maximum: 479),
+            AbsCode.mtPositionX: AbsInfo(minimum: 0, maximum: 799),
+            AbsCode.mtPositionY: AbsInfo(minimum: 0, maximum: 479),
+            AbsCode.mtSlot: AbsInfo(minimum: 0, maximum: 9), AbsCode.mtTrackingID: AbsInfo(minimum: 0, maximum: 65535),
+        ],
+        properties: [InputProperty.direct])
+    nonisolated(unsafe) static var nextID: Int32 = 1
+
+    static func event(_ type: UInt16, _ code: UInt16, _ value: Int32) -> InputEvent {
+        InputEvent(time: 0, type: type, code: code, value: value)
+    }
+
+    /// Slot 0 goes down at `point` (raw unit v lands at pixel v + ½).
+    static func down(at point: Point) -> [InputEvent] {
+        nextID += 1
+        return [
+            event(EventType.abs, AbsCode.mtSlot, 0), event(EventType.abs, AbsCode.mtTrackingID, nextID),
+            event(EventType.abs, AbsCode.mtPositionX, Int32(point.x)),
+            event(EventType.abs, AbsCode.mtPositionY, Int32(point.y)),
+            event(EventType.key, KeyCode.touch, 1), event(EventType.syn, SynCode.report, 0),
+        ]
+    }
+
+    /// Slot 0 lifts.
+    static func up() -> [InputEvent] {
+        [
+            event(EventType.abs, AbsCode.mtSlot, 0), event(EventType.abs, AbsCode.mtTrackingID, -1),
+            event(EventType.key, KeyCode.touch, 0), event(EventType.syn, SynCode.report, 0),
+        ]
     }
 }

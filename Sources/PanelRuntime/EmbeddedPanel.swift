@@ -1,0 +1,83 @@
+import LinuxIO
+import Panel
+import Presentation
+import Raster
+import TouchCore
+
+/// A whole panel in virtual time, for tests (the model is swift-nio's `EmbeddedEventLoop`): the
+/// panel ``AssembledPanel`` builds for `run`, on the in-memory display, with an
+/// ``EmbeddedPoller`` on a ``VirtualClock``. ``advance(by:)`` runs the real loop — frames,
+/// deadlines, the control socket, actions, blanking, the watchdog — while time jumps from one
+/// deadline to the next, so "five idle minutes, then the screen is blank" takes microseconds.
+///
+/// Touches go through a scripted touchscreen (``ScriptedTouches``: the same state machine a
+/// device's events go through) or, already decoded, through ``touch(_:)``.
+public final class EmbeddedPanel {
+    public let clock: VirtualClock
+    public let poller: EmbeddedPoller
+    public let panel: AssembledPanel
+    public let display: HeadlessDisplay
+    /// The scripted touchscreen, when one was given.
+    public let touchscreen: ScriptedTouches?
+    public var loop: PanelLoop { panel.loop }
+    public var session: PanelSession { panel.session }
+
+    /// The panel of `board` on an in-memory display of its size, starting at virtual time `start`.
+    /// `options.touchDirectory` is ignored: touches come from `touchscreen` or ``touch(_:)``.
+    public init(
+        board: LoadedConfig, options: PanelOptions, touchscreen: DeviceDescription? = nil, start: Double = 1000
+    ) throws {
+        clock = VirtualClock(now: start)
+        poller = EmbeddedPoller(clock: clock)
+        display = headlessDisplay(for: board.config)
+        self.touchscreen = try touchscreen.map { try ScriptedTouches(device: $0, config: board.config) }
+        var options = options
+        options.touchDirectory = nil
+        panel = try AssembledPanel(
+            board: board, display: display, options: options, touches: self.touchscreen, poller: poller)
+    }
+
+    /// Runs the loop until virtual time has moved `seconds` on, handling whatever is ready and
+    /// every deadline on the way. Returns the signal that ended the loop (SIGTERM), else nil.
+    @discardableResult
+    public func advance(by seconds: Double = 0) throws -> Int32? {
+        poller.horizon = clock.now + seconds
+        defer { clock.advance(to: poller.horizon) }
+        return try loop.run()
+    }
+
+    /// Runs the loop on real descriptors, without moving virtual time, until `condition` holds
+    /// or `realTimeout` seconds pass (a child process exiting, a socket peer writing): the loop
+    /// waits up to 10 ms at a time for them. True when the condition held.
+    public func run(untilReal condition: () -> Bool, realTimeout: Double = 10) throws -> Bool {
+        let giveUp = monotonicNow() + realTimeout
+        poller.realWait = 0.01
+        defer { poller.realWait = 0 }
+        while !condition() {
+            if monotonicNow() > giveUp { return false }
+            try advance(by: 0)
+        }
+        return true
+    }
+
+    /// Hands decoded touch frames to the loop now (contact ids, phases, panel positions).
+    public func touch(_ frames: [[TouchEvent]]) {
+        loop.deliverTouches(frames)
+    }
+
+    /// Feeds evdev events to the scripted touchscreen, stamped with the virtual time now (the
+    /// events' own times are replaced, so a script need not know the clock).
+    public func feed(_ events: [InputEvent]) {
+        guard let touchscreen else { preconditionFailure("feed needs a touchscreen description") }
+        let now = clock.now
+        let stamped = events.map { event in
+            var event = event
+            event.time = now
+            return event
+        }
+        loop.deliverTouches(touchscreen.feed(stamped))
+    }
+
+    /// What the screen shows now.
+    public var screen: Image? { display.snapshot() }
+}

@@ -1,0 +1,150 @@
+import DRM
+import Evdev
+import LinuxIO
+import Panel
+import Presentation
+import Raster
+import TextRender
+import TouchCore
+import Widget
+
+/// What a running panel is made of beyond its config: the choices `run` takes from its command
+/// line and environment, and what a test substitutes.
+public struct PanelOptions {
+    /// Where `states.json` lives; nil: states are not saved.
+    public var stateDirectory: String?
+    /// The control socket's path; nil: no control socket.
+    public var socketPath: String?
+    /// Where the touch devices are found (`/dev/input`); nil: no touch devices (a test touches
+    /// the panel through ``AssembledPanel/scriptedTouches`` instead).
+    public var touchDirectory: String? = InputDiscovery.defaultDirectory
+    /// Re-reads the config for SIGHUP; nil when there is no file to re-read (the demo panel).
+    public var reloadConfig: (() throws -> LoadedConfig)?
+    /// Where `print` actions write their JSON lines.
+    public var printLine: (String) -> Void = ActionRunner.writeLineToStandardOutput
+    public var log: (LogLevel, String) -> Void
+
+    public init(
+        stateDirectory: String? = nil, socketPath: String? = nil,
+        touchDirectory: String? = InputDiscovery.defaultDirectory, reloadConfig: (() throws -> LoadedConfig)? = nil,
+        printLine: @escaping (String) -> Void = ActionRunner.writeLineToStandardOutput,
+        log: @escaping (LogLevel, String) -> Void
+    ) {
+        self.stateDirectory = stateDirectory
+        self.socketPath = socketPath
+        self.touchDirectory = touchDirectory
+        self.reloadConfig = reloadConfig
+        self.printLine = printLine
+        self.log = log
+    }
+}
+
+/// A whole panel, put together in one place from a loaded config and a display: the session
+/// (switches, state, actions), the touch devices, the control socket and the loop that drives
+/// them. `switchpanel run`, the tests (``EmbeddedPanel``) and every later feature build the
+/// panel here and nowhere else.
+public final class AssembledPanel {
+    public let board: LoadedConfig
+    public let display: DisplayOutput & DisplaySession
+    public let session: PanelSession
+    /// The evdev devices, when ``PanelOptions/touchDirectory`` is given.
+    public let inputs: TouchInputs?
+    public let control: ControlServer?
+    public let loop: PanelLoop
+
+    /// Builds the panel; the display is opened by the caller (``openDisplay(_:headless:)``), since
+    /// what to do without one is the caller's choice. A control socket that cannot be set up is
+    /// logged and the panel runs without one.
+    public init(
+        board: LoadedConfig, display: DisplayOutput & DisplaySession, options: PanelOptions,
+        touches: TouchSource? = nil, poller: Poller = SystemPoller()
+    ) throws {
+        self.board = board
+        self.display = display
+        let config = board.config
+        session = try PanelSession(
+            config: config, display: display, renderer: panelRenderer(for: board, log: options.log),
+            store: options.stateDirectory.map(StateStore.init), actions: ActionRunner(printLine: options.printLine),
+            log: options.log)
+        inputs = options.touchDirectory.map {
+            TouchInputs(touch: config.touch, display: config.display, directory: $0, log: options.log)
+        }
+        var control: ControlServer?
+        if let path = options.socketPath {
+            do {
+                control = try ControlServer(path: path)
+                options.log(.info, "control socket \(path)")
+            } catch {
+                options.log(.warning, "no control socket: \(error)")
+            }
+        }
+        self.control = control
+        loop = try PanelLoop(
+            session: session, display: display, inputs: touches ?? inputs, control: control,
+            reloadConfig: options.reloadConfig, poller: poller, log: options.log)
+    }
+
+    /// Releases what the panel holds that the kernel would not clean up as quickly: the touch
+    /// grabs, the socket file, the actions' process groups. The display is the caller's.
+    public func close() {
+        inputs?.closeAll()
+        control?.close()
+        session.actions.terminateAll()
+    }
+}
+
+/// The display of `config`: its DRM card, connector and mode, or the in-memory one for
+/// `headless` (the config's mode and refresh rate).
+public func openDisplay(_ config: BoardConfig, headless: Bool) throws -> DisplayOutput & DisplaySession {
+    if headless { return headlessDisplay(for: config) }
+    return try DRMDisplay.open(
+        card: config.display.card, connector: config.display.connector, mode: config.display.mode,
+        format: config.display.format)
+}
+
+/// The in-memory display a config asks for (its mode, format and refresh rate).
+public func headlessDisplay(for config: BoardConfig) -> HeadlessDisplay {
+    HeadlessDisplay(
+        width: config.display.width, height: config.display.height, format: config.display.format,
+        refreshRate: config.display.refreshRate ?? 60)
+}
+
+/// The switch renderer for a board: the built-in artwork with the config's own images, and the
+/// theme's font for labels.
+public func panelRenderer(for board: LoadedConfig, log: (LogLevel, String) -> Void) -> SwitchRenderer {
+    SwitchRenderer(images: board.allImages, labels: labelRenderer(family: board.config.theme.font, log: log))
+}
+
+/// Switch labels are drawn with DejaVu Sans (any sans-serif if it is missing) with a CJK
+/// fallback; without fonts the panel still runs, with a warning and no labels.
+public func labelRenderer(family: String? = nil, log: (LogLevel, String) -> Void) -> LabelRenderer? {
+    do {
+        if let family, family.hasPrefix("/") {
+            return TextRenderer(primary: try FontFace(path: family))
+        }
+        // The CJK fallback is optional: a board without one still gets its (Latin) labels.
+        let name = family ?? "DejaVu Sans"
+        return try (try? TextRenderer.system(family: name, covering: "开关")) ?? TextRenderer.system(family: name)
+    } catch {
+        log(.warning, "no fonts for switch labels (\(error)); drawing without labels")
+        return nil
+    }
+}
+
+/// A board's panel at rest exactly as the display path shows it: the first frame of a headless
+/// session, in the display's format and rotation, with the states saved in `stateDirectory`
+/// when given (what a board shows after a restart).
+public func renderAtRest(
+    _ board: LoadedConfig, stateDirectory: String? = nil, log: @escaping (LogLevel, String) -> Void
+) throws -> Image {
+    let display = headlessDisplay(for: board.config)
+    let session = try PanelSession(
+        config: board.config, display: display, renderer: panelRenderer(for: board, log: log),
+        store: stateDirectory.map(StateStore.init), actions: ActionRunner(), log: log)
+    try session.renderFrame(at: 0)
+    _ = try display.dispatchEvents(now: 1)
+    guard let frame = display.snapshot() else {
+        throw DisplayError(call: "present", errno: 0, message: "the headless display presented no frame")
+    }
+    return frame
+}

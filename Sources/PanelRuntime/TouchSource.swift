@@ -1,0 +1,52 @@
+import LinuxIO
+import Panel
+import TouchCore
+
+/// Where a running panel's touches come from: the board's evdev devices (``TouchInputs``), or a
+/// test's scripted events (``ScriptedTouches``). The loop polls the handles, honours the
+/// deadline (a stuck contact's timeout) and takes the frames each call returns.
+public protocol TouchSource: AnyObject {
+    /// What to poll (none for a scripted source).
+    var pollHandles: [PollHandle] { get }
+    /// The earliest deadline of any state machine (stuck-contact timeout, filters), monotonic.
+    var nextDeadline: Double? { get }
+    /// Reads a readable handle; the contact frames it produced.
+    func handleReadable(_ handle: PollHandle, now: Double) -> [[TouchEvent]]
+    /// Ends contacts whose device lost the release (the stuck-contact timeout) at `now`.
+    func expire(now: Double) -> [[TouchEvent]]
+    /// Takes a reloaded config's touch and display settings.
+    func reconfigure(touch: TouchConfig, display: DisplayConfig, now: Double) -> [[TouchEvent]]
+    /// Takes the devices for this process alone, or gives them back (another VT has the screen).
+    func setGrabbed(_ grabbed: Bool)
+}
+
+extension TouchInputs: TouchSource {}
+
+/// A touchscreen that exists only in a test: evdev events handed in by the test go through the
+/// same touch state machine (protocol, calibration, filters, stuck-contact timeout) as a
+/// device's, so a virtual-time test exercises everything after the kernel.
+public final class ScriptedTouches: TouchSource {
+    private var machine: TouchStateMachine
+
+    /// A touchscreen described by `device`, calibrated onto `config`'s screen as a real one would be.
+    public init(device: DeviceDescription, config: BoardConfig) throws {
+        let calibration = try config.touch.calibration(for: device, display: config.display)
+        machine = try TouchStateMachine(device: device, calibration: calibration, filters: config.touch.filters)
+    }
+
+    /// The frames these events make (the loop's ``PanelLoop/deliverTouches(_:)`` takes them).
+    public func feed(_ events: [InputEvent]) -> [[TouchEvent]] {
+        events.flatMap { machine.feedExpiring($0) }
+    }
+
+    public var pollHandles: [PollHandle] { [] }
+    public var nextDeadline: Double? { machine.nextDeadline }
+    public func handleReadable(_ handle: PollHandle, now: Double) -> [[TouchEvent]] { [] }
+    public func expire(now: Double) -> [[TouchEvent]] {
+        let expired = machine.expireStuckContacts(now: now)
+        return expired.isEmpty ? [] : [expired]
+    }
+    /// A scripted screen keeps its calibration: the test chose it.
+    public func reconfigure(touch: TouchConfig, display: DisplayConfig, now: Double) -> [[TouchEvent]] { [] }
+    public func setGrabbed(_ grabbed: Bool) {}
+}
