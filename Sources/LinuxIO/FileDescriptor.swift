@@ -225,3 +225,78 @@ public func changeMode(_ path: String, to permissions: UInt32) throws(SystemErro
         throw SystemError(call: "chmod", path: path, errno: e)
     }
 }
+
+/// The contents of the regular file at `path`, read whole — at most `limit` bytes: a larger
+/// file is refused (`EFBIG`) before it is read, and so is anything that is not a regular file
+/// (a directory `EISDIR`, a FIFO or device `EINVAL`: reading those could block or never end).
+/// With `followingLinks: false` a symlink is refused too (`ELOOP`).
+public func readFile(_ path: String, limit: Int, followingLinks: Bool = true) throws(SystemError) -> [UInt8] {
+    // Non-blocking, so opening a FIFO does not wait for a writer before its kind is checked.
+    let file = try FileDescriptor.open(path, followingLinks ? [.nonBlocking] : [.nonBlocking, .noFollow])
+    let status: FileStatus
+    do {
+        status = try file.status()
+    } catch {
+        throw SystemError(call: error.call, path: path, errno: error.errno)
+    }
+    switch status.kind {
+    case .regular: break
+    case .directory: throw SystemError(call: "read", path: path, errno: SystemErrno(EISDIR))
+    default: throw SystemError(call: "read", path: path, errno: .invalidArgument)
+    }
+    guard status.size <= limit else { throw SystemError(call: "read", path: path, errno: SystemErrno(EFBIG)) }
+    var bytes: [UInt8] = []
+    while bytes.count <= limit {
+        do {
+            guard let n = try file.read(appendingTo: &bytes, limit: max(4096, min(limit + 1 - bytes.count, 1 << 20))),
+                n > 0
+            else { break }
+        } catch {
+            throw SystemError(call: error.call, path: path, errno: error.errno)
+        }
+    }
+    // The file grew while it was read.
+    guard bytes.count <= limit else { throw SystemError(call: "read", path: path, errno: SystemErrno(EFBIG)) }
+    return bytes
+}
+
+/// What ``checkAccess(_:_:)`` checks.
+public enum AccessMode: Sendable {
+    case exists, readable, writable
+}
+
+/// Whether this process may use `path` as `mode` says (`access(2)`); the error carries why not.
+public func checkAccess(_ path: String, _ mode: AccessMode) throws(SystemError) {
+    let flag: Int32 =
+        switch mode {
+        case .exists: F_OK
+        case .readable: R_OK
+        case .writable: W_OK
+        }
+    if case .failure(let e) = systemCall({ access(path, flag) }) {
+        throw SystemError(call: "access", path: path, errno: e)
+    }
+}
+
+/// Renames `source` to `destination` (`rename(2)`; replaces a file there atomically).
+public func renameFile(_ source: String, to destination: String) throws(SystemError) {
+    if case .failure(let e) = systemCall({ rename(source, destination) }) {
+        throw SystemError(call: "rename", path: source, errno: e)
+    }
+}
+
+/// The names in a directory (without `.` and `..`), unsorted.
+public func directoryEntries(_ path: String) throws(SystemError) -> [String] {
+    guard let directory = opendir(path) else {
+        throw SystemError(call: "opendir", path: path, errno: SystemErrno(errno))
+    }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+}

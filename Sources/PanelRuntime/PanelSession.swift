@@ -49,7 +49,7 @@ public final class PanelSession {
         self.log = log
         var restored: [String: Bool] = [:]
         if let store {
-            let (states, warning) = store.load()
+            let (states, warning) = store.restore()
             if let warning { log(.warning, warning) }
             restored = states
             persisted = states

@@ -2,10 +2,6 @@ import Foundation
 import LinuxIO
 import Panel
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Why the switch states could not be saved, with the errno and the call that failed.
 public struct StateStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var call: String
@@ -13,8 +9,10 @@ public struct StateStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     public var errno: Int32
 
     public var description: String {
-        "\(call)(\(path)) failed: \(String(cString: strerror(errno))) (errno \(errno))"
-            + (errno == EACCES || errno == EPERM ? "; the state directory must be writable by the panel's user" : "")
+        let e = SystemErrno(errno)
+        return "\(call)(\(path)) failed: \(e.message) (errno \(errno))"
+            + (e == .permissionDenied || e == .notPermitted
+                ? "; the state directory must be writable by the panel's user" : "")
     }
 }
 
@@ -27,12 +25,25 @@ public struct StateStore: Sendable {
 
     public init(directory: String) { self.directory = directory }
 
-    /// The saved states. A missing file is a first start (no states, no warning); a corrupt one
-    /// is reported in `warning` and ignored — never a crash, and never a partial read.
+    /// The most a state file may hold (a thousand switches take 40 KB): a larger one is not read.
+    public static let sizeLimit = 1 << 20
+
+    /// The saved states. A missing file is a first start (no states, no warning); one that
+    /// cannot be read (permissions, a directory, a FIFO, a symlink, larger than ``sizeLimit``)
+    /// or is corrupt is reported in `warning` and ignored — never a crash, never a partial read,
+    /// never a wait. Reads only: ``restore()`` is what a panel calls at start.
     public func load() -> (states: [String: Bool], warning: String?) {
-        guard let data = FileManager.default.contents(atPath: path) else { return ([:], nil) }
+        let data: [UInt8]
         do {
-            let json = try JSONParser.parse([UInt8](data))
+            // Not followed: the panel's own file is never a symlink, and one planted there could
+            // point anywhere (/dev/zero).
+            data = try readFile(path, limit: Self.sizeLimit, followingLinks: false)
+        } catch {
+            if error.errno == .noSuchFile { return ([:], nil) }
+            return ([:], "\(path): cannot read the saved states (\(error)); starting from the config's")
+        }
+        do {
+            let json = try JSONParser.parse(data)
             guard case .object(let top) = json,
                 let version = top.first(where: { $0.key == "version" })?.value, version == .number(1),
                 case .object(let switches)? = top.first(where: { $0.key == "switches" })?.value
@@ -49,6 +60,24 @@ public struct StateStore: Sendable {
             return (states, nil)
         } catch {
             return ([:], "\(path): corrupt (\(error)); ignoring it")
+        }
+    }
+
+    /// ``load()`` at start, and then makes sure the first save loses nothing: a file that could
+    /// not be used is moved aside (`states.json.unusable-<seconds since 1970>`) for a human to
+    /// look at, and temporary files a killed panel left behind are removed.
+    public func restore() -> (states: [String: Bool], warning: String?) {
+        for name in (try? directoryEntries(directory)) ?? [] where name.hasPrefix("states.json.tmp-") {
+            try? removeFile((directory as NSString).appendingPathComponent(name))
+        }
+        let (states, warning) = load()
+        guard let warning else { return (states, nil) }
+        let aside = path + ".unusable-\(Int(Date().timeIntervalSince1970))"
+        do {
+            try renameFile(path, to: aside)
+            return (states, warning + "; the file is kept as \(aside)")
+        } catch {
+            return (states, warning + "; it could not be moved aside (\(error)), so saving will fail too")
         }
     }
 
