@@ -96,12 +96,12 @@ final class TouchFiltersTests: XCTestCase {
         }
     }
 
-    /// The former `options:` spelling still builds the same machine.
-    func testOptionsIsTheFormerNameOfFilters() throws {
+    /// The machine keeps the filters it was built with.
+    func testTheMachineKeepsItsFilters() throws {
         let device = TestDevices.typeB(pressure: true)
         let calibration = try TouchCalibration(device: device, screenWidth: 800, screenHeight: 480)
-        let options: TouchStateMachine.Options = .init(pressureThreshold: 30)
-        let m = try TouchStateMachine(device: device, calibration: calibration, options: options)
+        let filters = TouchFilters(pressureThreshold: 30)
+        let m = try TouchStateMachine(device: device, calibration: calibration, filters: filters)
         XCTAssertEqual(m.filters, TouchFilters(pressureThreshold: 30))
     }
 
