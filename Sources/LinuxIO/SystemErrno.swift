@@ -55,6 +55,25 @@ public struct SystemErrno: Error, RawRepresentable, Hashable, Sendable, CustomSt
     public static let notADirectory = SystemErrno(ENOTDIR)
     /// `EBADF`: a bad file descriptor.
     public static let badFileDescriptor = SystemErrno(EBADF)
+    /// `EINPROGRESS`: a non-blocking connect is under way.
+    public static let inProgress = SystemErrno(EINPROGRESS)
+    /// `ECONNREFUSED`: nobody listens there.
+    public static let connectionRefused = SystemErrno(ECONNREFUSED)
+    /// `ECONNRESET`: the peer reset the connection.
+    public static let connectionReset = SystemErrno(ECONNRESET)
+    /// `EMFILE`, `ENFILE`: this process, or the system, has no descriptor left.
+    public static let processOutOfDescriptors = SystemErrno(EMFILE)
+    public static let systemOutOfDescriptors = SystemErrno(ENFILE)
+    /// `EEXIST`: something is already there.
+    public static let exists = SystemErrno(EEXIST)
+    /// `EISDIR`: a directory where a file was expected.
+    public static let isADirectory = SystemErrno(EISDIR)
+    /// `ELOOP`: a symlink where none may be (`O_NOFOLLOW`).
+    public static let symbolicLink = SystemErrno(ELOOP)
+    /// `EFBIG`: larger than allowed.
+    public static let tooLarge = SystemErrno(EFBIG)
+    /// `ENXIO`: no such device (a FIFO opened for writing with no reader).
+    public static let noReader = SystemErrno(ENXIO)
 
     /// The C name (`EACCES`), or `errno N` for values without one here.
     public var name: String {
@@ -89,6 +108,10 @@ public struct SystemErrno: Error, RawRepresentable, Hashable, Sendable, CustomSt
         case ETIMEDOUT: "ETIMEDOUT"
         case ECHILD: "ECHILD"
         case EEXIST: "EEXIST"
+        case EFBIG: "EFBIG"
+        case EINPROGRESS: "EINPROGRESS"
+        case ECONNREFUSED: "ECONNREFUSED"
+        case ECONNABORTED: "ECONNABORTED"
         default: "errno \(rawValue)"
         }
     }

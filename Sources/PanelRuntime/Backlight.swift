@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import LinuxIO
 
 /// A backlight under /sys/class/backlight, switched off and on through `bl_power` (the
@@ -12,14 +11,15 @@ public struct Backlight: Sendable {
     /// Finds a backlight by name (`rpi_backlight`, `10-0045`) or path; the error lists those present.
     public init(_ nameOrPath: String) throws(SystemError) {
         let path = nameOrPath.hasPrefix("/") ? nameOrPath : "\(Self.directory)/\(nameOrPath)"
-        guard access("\(path)/bl_power", W_OK) == 0 else {
-            let e = SystemErrno(errno)
-            let present = (try? FileManager.default.contentsOfDirectory(atPath: Self.directory)) ?? []
+        do {
+            try checkAccess("\(path)/bl_power", .writable)
+        } catch {
+            let present = (try? directoryEntries(Self.directory)) ?? []
             throw SystemError(
                 call: "access",
                 path:
                     "\(path)/bl_power (backlights present: \(present.isEmpty ? "none" : present.sorted().joined(separator: ", ")))",
-                errno: e)
+                errno: error.errno)
         }
         self.path = path
     }
@@ -27,15 +27,11 @@ public struct Backlight: Sendable {
     /// Switches the backlight off or on.
     public func setOff(_ off: Bool) throws(SystemError) {
         let file = "\(path)/bl_power"
-        let fd: Int32
-        switch systemCall({ open(file, O_WRONLY | O_CLOEXEC) }) {
-        case .success(let opened): fd = opened
-        case .failure(let e): throw SystemError(call: "open", path: file, errno: e)
-        }
-        defer { close(fd) }
-        let text = off ? "4\n" : "0\n"
-        if case .failure(let e) = systemCall({ write(fd, text, text.utf8.count) }) {
-            throw SystemError(call: "write", path: file, errno: e)
+        let power = try FileDescriptor.open(file, .writeOnly)
+        do {
+            try power.writeAll(Array((off ? "4\n" : "0\n").utf8))
+        } catch {
+            throw SystemError(call: error.call, path: file, errno: error.errno)
         }
     }
 }

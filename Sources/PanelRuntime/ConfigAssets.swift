@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import LinuxIO
 import Panel
 import Raster
 import RasterPNG
@@ -47,9 +47,10 @@ public enum ConfigAssets {
     /// Family names are looked up through fontconfig when the labels are drawn (with fallbacks).
     public static func checkFont(of config: BoardConfig) throws(ConfigError) {
         guard let font = config.theme.font, font.hasPrefix("/") else { return }
-        guard access(font, R_OK) == 0 else {
-            let reason = String(cString: strerror(errno))
-            throw ConfigError("theme.font", "\(font) cannot be read: \(reason)")
+        do {
+            try checkAccess(font, .readable)
+        } catch {
+            throw ConfigError("theme.font", "\(font) cannot be read: \(error.errno.message)")
         }
     }
 }
@@ -71,15 +72,27 @@ public struct LoadedConfig: Sendable {
     /// Reads, parses and validates `path`, then checks and loads the files it names. Every
     /// failure is a ``ConfigError`` naming the field (or the file, when it cannot be read).
     public static func read(path: String) throws(ConfigError) -> LoadedConfig {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = access(path, F_OK) == 0 ? "unreadable (permissions?)" : "no such file"
+        let data: [UInt8]
+        do {
+            data = try readFile(path, limit: JSONParser.maximumBytes)
+        } catch {
+            let reason =
+                switch error.errno {
+                case .noSuchFile: "no such file"
+                case .permissionDenied: "unreadable (permissions?)"
+                case .tooLarge: "the file is larger than \(JSONParser.maximumBytes >> 20) MiB"
+                default: error.errno.message.lowercased()
+                }
             throw ConfigError("", "cannot read \(path): \(reason)")
         }
-        let config = try BoardConfig.parse([UInt8](data))
+        let config = try BoardConfig.parse(data)
         try ConfigAssets.checkFont(of: config)
-        if let pointercal = config.touch.pointercal, access(pointercal, R_OK) != 0 {
-            let reason = String(cString: strerror(errno))
-            throw ConfigError("touch.pointercal", "\(pointercal) cannot be read: \(reason)")
+        if let pointercal = config.touch.pointercal {
+            do {
+                try checkAccess(pointercal, .readable)
+            } catch {
+                throw ConfigError("touch.pointercal", "\(pointercal) cannot be read: \(error.errno.message)")
+            }
         }
         let directory = (path as NSString).deletingLastPathComponent
         let images = try ConfigAssets.loadImages(for: config, relativeTo: directory.isEmpty ? "." : directory)

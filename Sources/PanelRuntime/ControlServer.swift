@@ -1,4 +1,3 @@
-import Glibc
 import LinuxIO
 import Panel
 
@@ -130,8 +129,8 @@ public final class ControlServer {
         }
         switch refusal?.errno {
         // Connected, a full backlog (EAGAIN) or a connection under way: a listener.
-        case nil, .wouldBlock?, SystemErrno(EINPROGRESS)?: throw .alreadyListening(path: path)
-        case SystemErrno(ECONNREFUSED)?, .noSuchFile?: break
+        case nil, .wouldBlock?, .inProgress?: throw .alreadyListening(path: path)
+        case .connectionRefused?, .noSuchFile?: break
         default: throw .system(refusal!)
         }
         do { try removeFile(path) } catch { throw .system(error) }
@@ -222,7 +221,7 @@ public final class ControlServer {
             let accepted: FileDescriptor?
             do {
                 accepted = try listener?.accept()
-            } catch  where error.errno.rawValue == EMFILE || error.errno.rawValue == ENFILE {
+            } catch  where error.errno == .processOutOfDescriptors || error.errno == .systemOutOfDescriptors {
                 // Out of descriptors: free the spare, take the connection and drop it at once.
                 guard spareDescriptor != nil else { return }
                 spareDescriptor = nil
@@ -318,13 +317,13 @@ public enum ControlClientError: Error, Hashable, Sendable, CustomStringConvertib
         switch self {
         case .cannotConnect(let path, let e):
             let why =
-                switch e.rawValue {
-                case ENOENT:
+                switch e {
+                case .noSuchFile:
                     "no such socket; the panel must be running (it creates the socket when it starts; "
                         + "--socket PATH names another)"
-                case ECONNREFUSED:
+                case .connectionRefused:
                     "connection refused; the panel is not running (the socket was left by one that stopped)"
-                case EACCES, EPERM:
+                case .permissionDenied, .notPermitted:
                     "permission denied; the socket is mode 0660: run as the panel's user or a member of its group"
                 default: "\(e); the panel must be running"
                 }
@@ -400,7 +399,7 @@ public final class ControlClient {
                 case 0: return nil
                 default: continue
                 }
-            } catch  where error.errno.rawValue == ECONNRESET {
+            } catch  where error.errno == .connectionReset {
                 return nil
             } catch {
                 throw .failed(SystemError(call: "recv", path: path, errno: error.errno))

@@ -39,7 +39,9 @@ public struct StateStore: Sendable {
             // point anywhere (/dev/zero).
             data = try readFile(path, limit: Self.sizeLimit, followingLinks: false)
         } catch {
-            if error.errno == .noSuchFile { return ([:], nil) }
+            // No file, or a directory path that cannot hold one: nothing was ever saved here (a
+            // save says loudly why it cannot).
+            if error.errno == .noSuchFile || error.errno == .notADirectory { return ([:], nil) }
             return ([:], "\(path): cannot read the saved states (\(error)); starting from the config's")
         }
         do {

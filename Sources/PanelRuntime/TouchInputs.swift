@@ -1,6 +1,5 @@
 import Evdev
 import Foundation
-import Glibc
 import LinuxIO
 import Panel
 import TouchCore
