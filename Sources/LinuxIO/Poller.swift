@@ -96,6 +96,8 @@ public final class EmbeddedPoller: Poller {
     /// How long (real seconds) to wait for a real descriptor before moving virtual time: 0 by
     /// default; a test waiting for a child process to exit sets it.
     public var realWait: Double = 0
+    /// How many more waits to allow (nil: any number): 1 lets a loop take exactly one turn.
+    public var waitsLeft: Int?
 
     public init(clock: VirtualClock = VirtualClock()) {
         virtualClock = clock
@@ -103,6 +105,10 @@ public final class EmbeddedPoller: Poller {
     }
 
     public func wait(for interests: [PollInterest], until deadline: Double?) throws(SystemError) -> [PollEvent]? {
+        if let left = waitsLeft {
+            guard left > 0 else { return nil }
+            waitsLeft = left - 1
+        }
         let ready = try pollDescriptors(interests, timeout: realWait)
         if !ready.isEmpty { return ready }
         guard let deadline, deadline <= horizon else { return nil }

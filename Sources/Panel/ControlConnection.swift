@@ -7,8 +7,9 @@
 /// end of input is dropped. Output beyond `outputLimit` unsent bytes means the client does not
 /// read: ``enqueue(_:)`` says so and the server disconnects it.
 public struct ControlConnection: Sendable {
-    /// The start of a line whose newline has not arrived.
+    /// Bytes received and not yet taken as requests: `input[inputStart...]`.
     private var input: [UInt8] = []
+    private var inputStart = 0
     /// Inside a line that was too long: input is dropped up to the next newline.
     private var skippingLongLine = false
     /// Queued output; `output[outputSent...]` is still to be sent.
@@ -23,45 +24,77 @@ public struct ControlConnection: Sendable {
 
     public init(outputLimit: Int) { self.outputLimit = outputLimit }
 
-    /// Takes bytes the client sent; returns its complete lines, parsed, in order (a partial
+    /// Takes bytes the client sent and returns its complete lines, parsed, in order (a partial
     /// line waits for the rest).
     public mutating func receive(_ bytes: some Collection<UInt8>) -> [Result<ControlRequest, ControlProtocolError>] {
+        buffer(bytes)
+        return nextRequests(limit: .max)
+    }
+
+    /// Takes bytes the client sent without parsing them: ``nextRequests(limit:)`` does, a few at
+    /// a time, so one client's burst is answered over several turns of the loop.
+    public mutating func buffer(_ bytes: some Collection<UInt8>) {
+        if inputStart > 0, inputStart >= input.count / 2 {
+            input.removeFirst(inputStart)
+            inputStart = 0
+        }
+        input += bytes
+    }
+
+    /// Bytes buffered and not taken yet.
+    public var bufferedByteCount: Int { input.count - inputStart }
+
+    /// Whether a whole line is buffered (or an overlong one to report).
+    public var hasBufferedRequest: Bool {
+        input[inputStart...].contains(0x0A)
+            || (!skippingLongLine && bufferedByteCount > ControlProtocol.maximumLineBytes)
+    }
+
+    /// Up to `limit` of the buffered lines, parsed, in order.
+    public mutating func nextRequests(limit: Int) -> [Result<ControlRequest, ControlProtocolError>] {
         var requests: [Result<ControlRequest, ControlProtocolError>] = []
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            let newline = rest.firstIndex(of: 0x0A)
+        while requests.count < limit, inputStart < input.count {
+            let newline = input[inputStart...].firstIndex(of: 0x0A)
             if skippingLongLine {
-                guard let newline else { return requests }
+                guard let newline else {
+                    inputStart = input.count
+                    break
+                }
                 skippingLongLine = false
-                rest = rest[rest.index(after: newline)...]
+                inputStart = newline + 1
                 continue
             }
             guard let newline else {
-                if input.count + rest.count > ControlProtocol.maximumLineBytes {
+                if bufferedByteCount > ControlProtocol.maximumLineBytes {
                     requests.append(.failure(.lineTooLong))
-                    input.removeAll()
+                    inputStart = input.count
                     skippingLongLine = true
-                } else {
-                    input += rest
                 }
-                return requests
+                break
             }
-            let piece = rest[..<newline]
-            if input.count + piece.count > ControlProtocol.maximumLineBytes {
+            if newline - inputStart > ControlProtocol.maximumLineBytes {
                 requests.append(.failure(.lineTooLong))
             } else {
-                input += piece
-                requests.append(ControlRequest.parse(input))
+                requests.append(ControlRequest.parse(Array(input[inputStart..<newline])))
             }
-            input.removeAll(keepingCapacity: input.capacity <= 4096)
-            rest = rest[rest.index(after: newline)...]
+            inputStart = newline + 1
+        }
+        if inputStart == input.count {
+            input.removeAll(keepingCapacity: input.capacity <= 1 << 17)
+            inputStart = 0
         }
         return requests
     }
 
-    /// The client sent its last byte: a line cut off by it is dropped.
+    /// The client sent its last byte: a line cut off by it is dropped (whole lines before it
+    /// are still answered).
     public mutating func endInput() {
-        input.removeAll()
+        if let lastNewline = input[inputStart...].lastIndex(of: 0x0A) {
+            input.removeSubrange((lastNewline + 1)...)
+        } else {
+            input.removeAll()
+            inputStart = 0
+        }
         skippingLongLine = false
         inputEnded = true
     }
@@ -97,9 +130,13 @@ public struct ControlConnection: Sendable {
 
     /// Whether the client is done: it sent its last request, everything owed to it has been
     /// sent, and it is not waiting for events.
-    public var isFinished: Bool { inputEnded && pendingByteCount == 0 && !isSubscribed }
+    public var isFinished: Bool { inputEnded && bufferedByteCount == 0 && pendingByteCount == 0 && !isSubscribed }
 
-    /// Whether to read from the client: while it may still send, and once it has ended while
-    /// nothing keeps it (its hang-up then shows as readable, and the server closes it).
-    public var wantsInput: Bool { !inputEnded || isFinished }
+    /// Whether to read from the client: while it may still send and has no more than a line's
+    /// worth waiting to be taken (so a burst waits in the client's socket, not in our memory,
+    /// and the client feels the back-pressure), and once it has ended while nothing keeps it
+    /// (its hang-up then shows as readable, and the server closes it).
+    public var wantsInput: Bool {
+        (!inputEnded && bufferedByteCount <= ControlProtocol.maximumLineBytes) || isFinished
+    }
 }

@@ -250,6 +250,16 @@ public enum ControlProtocol {
     }
 
     /// `{"ok":false,"error":…}`, with the failed request's tag.
+    /// `{"ok":false,"id":…,"state":"off","error":"not saved: …"}`: a `set` that did not stick —
+    /// it could not be saved, or its action failed at once and the switch went back. `state`
+    /// is the switch's state now.
+    public static func setFailedReply(id: String, isOn: Bool, reason: String, tag: JSONValue? = nil) -> String {
+        var members: [(key: String, value: JSONValue)] = [("ok", .bool(false))]
+        if let tag { members.append(("tag", tag)) }
+        members += [("id", .string(id)), ("state", state(isOn)), ("error", .string(reason))]
+        return JSONValue.object(members).text
+    }
+
     public static func errorReply(_ error: ControlProtocolError) -> String {
         var members: [(key: String, value: JSONValue)] = [("ok", .bool(false))]
         if let tag = error.tag { members.append(("tag", tag)) }

@@ -59,6 +59,9 @@ public final class ControlServer {
     /// The most bytes one ``handle(_:)`` call reads from one client (the rest waits for the next
     /// poll, so a flooding client shares the loop with everything else).
     public static let readBudget = 64 << 10
+    /// The most requests taken from one client per turn of the loop: a client that pipelines
+    /// thousands is answered over many turns, with frames and other clients served between.
+    public static let requestsPerTurn = 64
 
     private final class Client {
         let id: ClientID
@@ -163,19 +166,40 @@ public final class ControlServer {
     /// output is sent as far as it goes, and its complete lines come back parsed, in order.
     /// EOF ends the client's requests, a reset closes it. Unknown handles are ignored.
     public func handle(_ event: PollEvent) -> [Received] {
+        transfer(event)
+        guard let client = clients[event.handle] else { return [] }
+        return take(from: client)
+    }
+
+    /// The I/O half of ``handle(_:)``: accepts, sends queued output, reads into the clients'
+    /// buffers; the requests wait for ``takeRequests()``. The loop does this for every ready
+    /// descriptor first, then takes the requests of all clients together.
+    public func transfer(_ event: PollEvent) {
         if let listening = listener?.pollHandle, event.handle == listening {
             acceptWaitingClients()
-            return []
+            return
         }
-        guard let client = clients[event.handle] else { return [] }
+        guard let client = clients[event.handle] else { return }
         if event.writable {
-            guard flush(client) else {
-                disconnect(client)
-                return []
-            }
-            if client.connection.isFinished { disconnect(client) }
+            guard flush(client) else { return disconnect(client) }
+            if client.connection.isFinished { return disconnect(client) }
         }
-        return event.readable && isConnected(client.id) ? read(client) : []
+        if event.readable { read(client) }
+    }
+
+    /// Whether some client has a whole request waiting (the loop comes back at once for it).
+    public var hasBufferedRequests: Bool { clients.values.contains { $0.connection.hasBufferedRequest } }
+
+    /// Up to ``requestsPerTurn`` waiting requests of every client, clients in the order they
+    /// connected, each client's in the order sent.
+    public func takeRequests() -> [Received] {
+        clients.values.sorted { $0.id < $1.id }.flatMap { take(from: $0) }
+    }
+
+    private func take(from client: Client) -> [Received] {
+        let requests = client.connection.nextRequests(limit: Self.requestsPerTurn).map { (client.id, $0) }
+        if requests.isEmpty, client.connection.isFinished { disconnect(client) }
+        return requests
     }
 
     /// Sends one line (a newline is added) to `client`: sent at once as far as the socket takes
@@ -246,11 +270,10 @@ public final class ControlServer {
         }
     }
 
-    /// Reads up to ``readBudget`` bytes from `client` and returns its complete requests.
-    private func read(_ client: Client) -> [Received] {
-        var received: [Received] = []
+    /// Reads up to ``readBudget`` bytes from `client` into its buffer (less when its buffer is full).
+    private func read(_ client: Client) {
         var budget = Self.readBudget
-        while budget > 0 {
+        while budget > 0, client.connection.wantsInput {
             let count = min(budget, readBuffer.count)
             let result = readBuffer.withUnsafeMutableBytes { buffer in
                 Result { () throws(SystemError) in
@@ -259,21 +282,19 @@ public final class ControlServer {
             }
             switch result {
             case .success(nil):
-                return received
+                return
             case .success(0):
                 client.connection.endInput()
-                if received.isEmpty, client.connection.isFinished { disconnect(client) }
-                return received
+                if client.connection.isFinished { disconnect(client) }
+                return
             case .success(let n?):
-                received += client.connection.receive(readBuffer[0..<n]).map { (client.id, $0) }
+                client.connection.buffer(readBuffer[0..<n])
                 budget -= n
             case .failure:
                 // ECONNRESET and the like: the client is gone, and so are its unread replies.
-                disconnect(client)
-                return received
+                return disconnect(client)
             }
         }
-        return received
     }
 
     private func enqueue(_ line: String, to client: Client) {

@@ -46,6 +46,15 @@ public final class EmbeddedPanel {
         return try loop.run()
     }
 
+    /// Runs exactly one turn of the loop: it paints what is due, waits once (without moving
+    /// time past now) and handles what that wait returned.
+    @discardableResult
+    public func turn() throws -> Int32? {
+        poller.waitsLeft = 1
+        defer { poller.waitsLeft = nil }
+        return try advance(by: 0)
+    }
+
     /// Runs the loop on real descriptors, without moving virtual time, until `condition` holds
     /// or `realTimeout` seconds pass (a child process exiting, a socket peer writing): the loop
     /// waits up to 10 ms at a time for them. True when the condition held.

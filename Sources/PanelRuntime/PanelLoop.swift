@@ -159,6 +159,7 @@ public final class PanelLoop {
 
             for event in ready {
                 switch sources[event.handle] {
+                case .control: control?.transfer(event)
                 case .signals:
                     for signo in signals.drain() {
                         if let code = try handle(signal: signo, now: woke) {
@@ -167,12 +168,12 @@ public final class PanelLoop {
                         }
                     }
                 case .display: try dispatchDisplay(now: woke)
-                case .control: if let control { serve(control, event, now: woke) }
                 case .actions: session.reapActions(now: woke)
                 case .inputs: if let inputs { deliver(inputs.handleReadable(event.handle, now: woke), now: woke) }
                 case nil: break
                 }
             }
+            if let control { serve(control, control.takeRequests(), now: woke) }
             // Deadlines that passed, whatever woke us.
             if let d = display.nextEventDeadline, woke >= d { try dispatchDisplay(now: woke) }
             if let d = session.actions.nextDeadline, woke >= d { session.reapActions(now: woke) }
@@ -188,19 +189,23 @@ public final class PanelLoop {
 
     /// Answers the requests a client sent; a subscriber is marked before its reply goes out, and
     /// the events a request caused follow its reply.
-    private func serve(_ control: ControlServer, _ event: PollEvent, now: Double) {
+    private func serve(_ control: ControlServer, _ received: [ControlServer.Received], now: Double) {
+        guard !received.isEmpty else { return }
         isServing = true
         defer {
             isServing = false
             for line in heldEvents { control.broadcast(line) }
             heldEvents.removeAll()
         }
-        for (client, request) in control.handle(event) {
+        // One batch for every client's requests of this turn: consecutive sets are saved once.
+        let requests = received.compactMap { try? $0.request.get() }
+        var answers = session.answer(requests, now: now)[...]
+        for (client, request) in received {
             switch request {
             case .failure(let error):
                 control.send(ControlProtocol.errorReply(error), to: client)
-            case .success(let request):
-                let (reply, subscribe) = session.answer(request, now: now)
+            case .success:
+                let (reply, subscribe) = answers.removeFirst()
                 if subscribe { control.markSubscribed(client) }
                 control.send(reply, to: client)
             }
@@ -211,6 +216,7 @@ public final class PanelLoop {
         let candidates: [Double?] = [
             display.nextEventDeadline, session.actions.nextDeadline, inputs?.nextDeadline,
             watchdog == nil ? nil : nextWatchdog, blanker.deadline, animationStartDeadline(now: now),
+            control?.hasBufferedRequests == true ? now : nil,
         ]
         return candidates.compactMap { $0 }.min()
     }

@@ -12,30 +12,115 @@ extension PanelSession {
     /// Answers one control request; `subscribe` is true when the client asked for events (the
     /// caller marks it subscribed before sending the reply, so no event can slip between).
     public func answer(_ request: ControlRequest, now: Double) -> (reply: String, subscribe: Bool) {
-        func status(_ id: String) -> ControlSwitchStatus? { controlStatuses.first { $0.id == id } }
-        func unknown(_ id: String) -> String {
-            ControlProtocol.errorReply(.unknownID(id, known: controlStatuses.map(\.id), tag: request.tag))
+        answer([request], now: now)[0]
+    }
+
+    /// Answers control requests in order, one reply each. Consecutive `set`s are saved once,
+    /// together, before any of them is acknowledged: a burst of requests costs one durable write
+    /// (two fsyncs) instead of one per request, and still no change is acknowledged — replied
+    /// to, published, its actions started — before it is on disk. A `set` that did not stick
+    /// (not saved, or its action failed at once and the switch went back) gets an error reply
+    /// saying so, with the switch's state now.
+    public func answer(_ requests: [ControlRequest], now: Double) -> [(reply: String, subscribe: Bool)] {
+        var replies: [(reply: String, subscribe: Bool)] = []
+        replies.reserveCapacity(requests.count)
+        var staged: [StagedSet] = []
+        for request in requests {
+            if case .set(let id, let target, let runActions) = request.command {
+                staged.append(stage(id: id, target: target, runActions: runActions, tag: request.tag, now: now))
+                continue
+            }
+            replies += commitStaged(staged, now: now).map { ($0, false) }
+            staged.removeAll()
+            replies.append(answerQuery(request))
         }
+        replies += commitStaged(staged, now: now).map { ($0, false) }
+        return replies
+    }
+
+    /// A `set` applied to the switches but not saved yet: its change, or the reply it gets anyway.
+    struct StagedSet {
+        var id: String
+        var tag: JSONValue?
+        var runActions: Bool
+        var change: SwitchChange?
+        /// The reply when there is nothing to save (an unknown id, a disabled switch).
+        var immediateReply: String?
+        /// The switch's state before this set.
+        var before: Bool
+    }
+
+    private func stage(id: String, target: ControlTargetState, runActions: Bool, tag: JSONValue?, now: Double)
+        -> StagedSet
+    {
+        guard let s = controlStatuses.first(where: { $0.id == id }) else {
+            let reply = ControlProtocol.errorReply(.unknownID(id, known: controlStatuses.map(\.id), tag: tag))
+            return StagedSet(id: id, tag: tag, runActions: runActions, immediateReply: reply, before: false)
+        }
+        // A disabled switch is disabled for people at the panel and for scripts alike.
+        guard s.enabled else {
+            return StagedSet(
+                id: id, tag: tag, runActions: runActions,
+                immediateReply: ControlProtocol.errorReply(.disabled(id, tag: tag)),
+                before: s.isOn)
+        }
+        let change = controller.set(id, isOn: target.resolved(current: s.isOn), source: .socket, now: now)
+        return StagedSet(id: id, tag: tag, runActions: runActions, change: change, before: s.isOn)
+    }
+
+    /// Saves the staged changes once, then acknowledges them in order; their replies.
+    private func commitStaged(_ staged: [StagedSet], now: Double) -> [String] {
+        guard !staged.isEmpty else { return [] }
+        if staged.contains(where: { $0.change != nil }), let failure = saveStates() {
+            // Nothing of the burst is kept: every switch goes back to where it was before it.
+            for set in staged.reversed() where set.change != nil {
+                controller.set(set.id, isOn: set.before, source: .revert, now: now)
+            }
+            for set in staged where set.change != nil {
+                log(.error, "\(set.id) → \(set.change!.isOn ? "on" : "off") not kept: \(failure)")
+            }
+            return staged.map { set in
+                set.immediateReply
+                    ?? ControlProtocol.setFailedReply(
+                        id: set.id, isOn: controller.states[set.id] ?? set.before, reason: "not saved: \(failure)",
+                        tag: set.tag)
+            }
+        }
+        return staged.map { set in
+            if let reply = set.immediateReply { return reply }
+            guard let change = set.change else {
+                return ControlProtocol.setReply(
+                    id: set.id, isOn: set.before, changed: false, actionsRun: false, tag: set.tag)
+            }
+            let outcomes = acknowledge(change, runActions: set.runActions, now: now)
+            handle(outcomes, now: now)
+            if let failed = outcomes.first(where: { !$0.succeeded }), controller.states[set.id] != change.isOn {
+                return ControlProtocol.setFailedReply(
+                    id: set.id, isOn: !change.isOn,
+                    reason: "action \(failed.action.summary) failed: \(failed.detail); switched back", tag: set.tag)
+            }
+            return ControlProtocol.setReply(
+                id: set.id, isOn: change.isOn, changed: true, actionsRun: set.runActions, tag: set.tag)
+        }
+    }
+
+    /// `list`, `get` and `subscribe`: answered from the states as acknowledged.
+    private func answerQuery(_ request: ControlRequest) -> (reply: String, subscribe: Bool) {
         switch request.command {
         case .list:
             return (ControlProtocol.listReply(states: controlStatuses, tag: request.tag), false)
         case .get(let id):
-            guard let s = status(id) else { return (unknown(id), false) }
+            guard let s = controlStatuses.first(where: { $0.id == id }) else {
+                return (
+                    ControlProtocol.errorReply(.unknownID(id, known: controlStatuses.map(\.id), tag: request.tag)),
+                    false
+                )
+            }
             return (ControlProtocol.getReply(s, tag: request.tag), false)
-        case .set(let id, let target, let runActions):
-            guard let s = status(id) else { return (unknown(id), false) }
-            // A disabled switch is disabled for people at the panel and for scripts alike.
-            guard s.enabled else { return (ControlProtocol.errorReply(.disabled(id, tag: request.tag)), false) }
-            let wanted = target.resolved(current: s.isOn)
-            let change = set(id, isOn: wanted, runActions: runActions, now: now)
-            let final = controller.states[id] ?? wanted
-            return (
-                ControlProtocol.setReply(
-                    id: id, isOn: final, changed: change != nil, actionsRun: runActions && change != nil,
-                    tag: request.tag), false
-            )
         case .subscribe:
             return (ControlProtocol.subscribeReply(states: controlStatuses, tag: request.tag), true)
+        case .set:
+            preconditionFailure("sets are staged")
         }
     }
 }

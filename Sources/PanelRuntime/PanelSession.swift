@@ -23,12 +23,14 @@ public final class PanelSession {
     private let renderer: SwitchRenderer
     private let store: StateStore?
     public let actions: ActionRunner
-    private let log: (LogLevel, String) -> Void
+    let log: (LogLevel, String) -> Void
     /// Called for every change that was acknowledged (saved), in order: the control socket's
     /// subscribers, the replay's printout.
     public var onChange: ((SwitchChange) -> Void)?
     /// Frames presented so far.
     public private(set) var framesPresented = 0
+    /// Durable writes of the states so far (a burst of requests is saved once).
+    public private(set) var statesSaved = 0
     /// How many changes each switch has had acknowledged: an action's outcome carries the number
     /// of the change it ran for.
     private var changeNumbers: [String: Int] = [:]
@@ -97,7 +99,8 @@ public final class PanelSession {
         for change in controller.handle(events) { commit(change, runActions: true, now: now) }
     }
 
-    /// Sets a switch from the control socket; returns the change (nil: unknown id or no change).
+    /// Sets a switch from the control socket; returns the change (nil: unknown id, no change, or
+    /// not kept).
     @discardableResult
     public func set(_ id: String, isOn: Bool, runActions: Bool, now: Double) -> SwitchChange? {
         guard let change = controller.set(id, isOn: isOn, source: .socket, now: now) else { return nil }
@@ -108,34 +111,46 @@ public final class PanelSession {
     /// the state could not be saved (the switch is flipped back).
     @discardableResult
     private func commit(_ change: SwitchChange, runActions: Bool, now: Double) -> Bool {
-        if let store {
-            // States of switches not in this config (removed, or renamed back later) are kept.
-            var all = persisted
-            all.merge(controller.states) { _, new in new }
-            do {
-                try store.save(all)
-                persisted = all
-            } catch {
-                log(.error, "\(change.id) → \(change.isOn ? "on" : "off") not kept: \(error)")
-                controller.set(change.id, isOn: !change.isOn, source: .revert, now: now)
-                return false
-            }
+        if let failure = saveStates() {
+            log(.error, "\(change.id) → \(change.isOn ? "on" : "off") not kept: \(failure)")
+            controller.set(change.id, isOn: !change.isOn, source: .revert, now: now)
+            return false
         }
+        handle(acknowledge(change, runActions: runActions, now: now), now: now)
+        return true
+    }
+
+    /// Writes every state durably; the error when it could not (nothing is acknowledged then).
+    func saveStates() -> StateStoreError? {
+        guard let store else { return nil }
+        // States of switches not in this config (removed, or renamed back later) are kept.
+        var all = persisted
+        all.merge(controller.states) { _, new in new }
+        do {
+            try store.save(all)
+            persisted = all
+            statesSaved += 1
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A saved change made known: numbered, logged, published, its actions started. Returns the
+    /// outcomes known at once (a program that could not start, a write that failed).
+    func acknowledge(_ change: SwitchChange, runActions: Bool, now: Double) -> [ActionOutcome] {
         changeNumbers[change.id, default: 0] += 1
         log(.info, "\(change.id) → \(change.isOn ? "on" : "off") (\(change.source.rawValue))")
         onChange?(change)
-        guard runActions, let sw = config.switches.first(where: { $0.id == change.id }) else { return true }
-        handle(
-            actions.start(
-                sw.actions, switchID: change.id, isOn: change.isOn, change: changeNumbers[change.id]!, now: now),
-            now: now)
-        return true
+        guard runActions, let sw = config.switches.first(where: { $0.id == change.id }) else { return [] }
+        return actions.start(
+            sw.actions, switchID: change.id, isOn: change.isOn, change: changeNumbers[change.id]!, now: now)
     }
 
     /// Collects finished commands (SIGCHLD, a readable stderr pipe, a timeout) and handles failures.
     public func reapActions(now: Double) { handle(actions.reap(now: now), now: now) }
 
-    private func handle(_ outcomes: [ActionOutcome], now: Double) {
+    func handle(_ outcomes: [ActionOutcome], now: Double) {
         for outcome in outcomes where !outcome.succeeded {
             let sw = config.switches.first { $0.id == outcome.switchID }
             log(

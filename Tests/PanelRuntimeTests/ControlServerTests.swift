@@ -35,13 +35,16 @@ final class ControlServerTests: XCTestCase {
         func pump(file: StaticString = #filePath, line: UInt = #line, until done: () -> Bool) throws {
             for _ in 0..<200 {
                 if done() { return }
-                let ready = try SystemPoller().wait(for: server.pollInterests, until: monotonicNow() + 2) ?? []
-                if ready.isEmpty { break }
-                for event in ready {
-                    for item in server.handle(event) {
-                        received.append(item)
-                        respond(item.client, item.request)
-                    }
+                // As the loop does: all I/O first, then every client's waiting requests (a
+                // client's burst is taken a turn's worth at a time).
+                let waiting = server.hasBufferedRequests
+                let ready =
+                    try SystemPoller().wait(for: server.pollInterests, until: monotonicNow() + (waiting ? 0 : 2)) ?? []
+                if ready.isEmpty && !waiting { break }
+                for event in ready { server.transfer(event) }
+                for item in server.takeRequests() {
+                    received.append(item)
+                    respond(item.client, item.request)
                 }
             }
             if !done() { XCTFail("the server did not get there", file: file, line: line) }

@@ -208,6 +208,97 @@ final class PanelLoopTests: XCTestCase {
         try panel.advance(by: 1)
         XCTAssertEqual(panel.session.controller.states["porch"], true)
     }
+
+    /// Issue 11.1: twenty clients each pipelining 800 sets in one write, then a `list`: the list
+    /// is answered within the first turns of the loop (each client gets at most
+    /// ``ControlServer/requestsPerTurn`` requests a turn, and a turn's sets are saved once), and
+    /// every set still gets exactly one reply, in order, saved before it.
+    func testBatchOfRequestsDoesNotFreezeTheLoop() throws {
+        let panel = try embedded(try board(), socket: true)
+        try panel.advance(by: 0.1)
+        let path = directory + "/control.sock"
+        // Connected one by one, each accepted before the next (the listen backlog is 16).
+        func connect() throws -> ControlClient {
+            let client = try ControlClient(path: path)
+            try panel.advance(by: 0)
+            return client
+        }
+        let setters = try (0..<20).map { _ in try connect() }
+        let lister = try connect()
+        for (n, setter) in setters.enumerated() {
+            let id = n % 2 == 0 ? "porch" : "fan"
+            let burst = (0..<800).map { #"{"cmd":"set","id":"\#(id)","state":"toggle","tag":\#($0)}"# }
+            try setter.send(burst.joined(separator: "\n"))
+        }
+        try lister.send(#"{"cmd":"list"}"#)
+        let savesBefore = panel.session.statesSaved
+        // One turn reads every client's burst (up to its buffer), answers 64 requests of each
+        // — and the list — and saves those 1,280 sets once.
+        try panel.turn()
+        XCTAssertEqual(panel.session.statesSaved - savesBefore, 1, "one save for the whole turn")
+        XCTAssertEqual(try lister.readLine(timeout: 0)?.hasPrefix(#"{"ok":true,"switches""#), true)
+        for setter in setters {
+            for tag in 0..<ControlServer.requestsPerTurn {
+                XCTAssertEqual(try setter.readLine(timeout: 0)?.hasPrefix(#"{"ok":true,"tag":\#(tag),"#), true)
+            }
+            XCTAssertThrowsError(try setter.readLine(timeout: 0), "the rest waits for the next turns")
+        }
+
+        // Every set is answered, in order, over the following turns.
+        var replies = Array(repeating: ControlServer.requestsPerTurn, count: setters.count)
+        var turns = 1
+        while replies.contains(where: { $0 < 800 }), turns < 1000 {
+            turns += 1
+            try panel.turn()
+            for (n, setter) in setters.enumerated() {
+                while replies[n] < 800, let line = try? setter.readLine(timeout: 0) {
+                    XCTAssertTrue(line.hasPrefix(#"{"ok":true,"tag":\#(replies[n]),"#), line)
+                    replies[n] += 1
+                }
+            }
+        }
+        XCTAssertEqual(turns, 13, "800 requests at 64 a turn")
+        XCTAssertLessThanOrEqual(panel.session.statesSaved - savesBefore, turns, "one save per turn at most")
+        XCTAssertEqual(replies, Array(repeating: 800, count: 20))
+        // 8,000 toggles each: both back where they started, and saved so.
+        XCTAssertEqual(panel.session.controller.states, ["porch": false, "fan": true])
+        XCTAssertEqual(StateStore(directory: directory).load().states, ["porch": false, "fan": true])
+    }
+
+    /// Issue 11.4: a set that could not be saved, or whose action failed at once and switched
+    /// it back, is not reported as made: the reply is an error with the state now, and `ctl`
+    /// exits non-zero on it.
+    func testARefusedChangeIsNotReportedAsMade() throws {
+        // A state "directory" that is a file: nothing can be saved.
+        let file = directory + "/not-a-directory"
+        try "x".write(toFile: file, atomically: false, encoding: .utf8)
+        let unsavable = try EmbeddedPanel(
+            board: try board(),
+            options: PanelOptions(stateDirectory: file + "/state", socketPath: directory + "/a.sock", log: { _, _ in }))
+        try unsavable.advance(by: 0.1)
+        let a = try ControlClient(path: directory + "/a.sock")
+        try a.send(#"{"cmd":"set","id":"porch","state":"on","tag":1}"#)
+        XCTAssertTrue(
+            try unsavable.run(untilReal: { (try? waitForReadable([a.pollHandle], timeout: 0))?.isEmpty == false }))
+        let notSaved = try XCTUnwrap(try a.readLine(timeout: 1))
+        XCTAssertTrue(
+            notSaved.hasPrefix(#"{"ok":false,"tag":1,"id":"porch","state":"off","error":"not saved: "#), notSaved)
+        XCTAssertEqual(unsavable.session.controller.states["porch"], false)
+
+        // An action that cannot start: the switch goes back, and the reply says so.
+        let failing = try embedded(
+            try board(porchActions: #"[{"run": ["/nonexistent/program"]}]"#), socket: true)
+        try failing.advance(by: 0.1)
+        let b = try ControlClient(path: directory + "/control.sock")
+        try b.send(#"{"cmd":"set","id":"porch","state":"on"}"#)
+        XCTAssertTrue(
+            try failing.run(untilReal: { (try? waitForReadable([b.pollHandle], timeout: 0))?.isEmpty == false }))
+        XCTAssertEqual(
+            try b.readLine(timeout: 1),
+            #"{"ok":false,"id":"porch","state":"off","error":"action run /nonexistent/program failed: cannot run /nonexistent/program: No such file or directory; switched back"}"#
+        )
+        XCTAssertEqual(failing.session.controller.states["porch"], false)
+    }
 }
 
 /// A multitouch (type B) screen of 800×480 units on the 800×480 panel, and its events.
