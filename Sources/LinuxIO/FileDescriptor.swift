@@ -170,12 +170,7 @@ public struct FileStatus: Hashable, Sendable {
         permissions = UInt32(info.st_mode) & 0o7777
         size = Int64(info.st_size)
         owner = UInt32(info.st_uid)
-        let rdev = UInt64(info.st_rdev)
-        // glibc's gnu_dev_major/minor: the split of a 64-bit dev_t.
-        deviceNumber = (
-            UInt32(truncatingIfNeeded: ((rdev >> 32) & 0xffff_f000) | ((rdev >> 8) & 0x0000_0fff)),
-            UInt32(truncatingIfNeeded: ((rdev >> 12) & 0xffff_ff00) | (rdev & 0x0000_00ff))
-        )
+        deviceNumber = Self.deviceNumber(splitting: UInt64(info.st_rdev))
         kind =
             switch UInt32(info.st_mode) & UInt32(S_IFMT) {
             case UInt32(S_IFDIR): .directory
@@ -186,6 +181,15 @@ public struct FileStatus: Hashable, Sendable {
             case UInt32(S_IFIFO): .fifo
             default: .regular
             }
+    }
+
+    /// A `dev_t`'s major and minor numbers: glibc's `gnu_dev_major`/`gnu_dev_minor` (macros Swift
+    /// cannot import), the kernel's split of a 64-bit device number.
+    static func deviceNumber(splitting rdev: UInt64) -> (major: UInt32, minor: UInt32) {
+        (
+            UInt32(truncatingIfNeeded: ((rdev >> 32) & 0xffff_f000) | ((rdev >> 8) & 0x0000_0fff)),
+            UInt32(truncatingIfNeeded: ((rdev >> 12) & 0xffff_ff00) | (rdev & 0x0000_00ff))
+        )
     }
 
     /// The status of `path`; with `followingLinks: false`, of a symlink itself (`lstat(2)`).
