@@ -8,8 +8,9 @@ import PackageDescription
 //   RasterPNG    the edge to libpng: read and write images as PNG.
 //   TextRender   the edge to FreeType and fontconfig: find fonts, measure and draw text labels.
 //   TouchCore    pure Swift: evdev events, evemu recordings, the touch state machine and calibration.
-//   LinuxIO      the edge's shared plumbing: errno values, signalfd, timerfd, poll, the monotonic clock.
-//   Evdev        the edge to libevdev and inotify: input devices, discovery, hot-plug, live events.
+//   LinuxIO      the edge's shared plumbing: errno values, signalfd, timerfd, poll, the monotonic clock,
+//                the console ioctls, mmap, directory listings (DRM and Evdev make no system call of their own).
+//   Evdev        the edge to libevdev: input devices, discovery, hot-plug, live events.
 //   Presentation pure Swift: the display interface, the in-memory display with simulated vblank,
 //                and the compositor that repaints only damage and copies it by buffer age.
 //   DRM          the edge to DRM/KMS (libdrm): cards, dumb buffers, atomic/legacy mode setting, page flips,

@@ -1,15 +1,12 @@
-// libdrm (KMS: resources, dumb buffers, atomic and legacy mode setting, page flips) and the
-// console ioctls of VT switching, for the DRM module. Only the DRM module imports this.
+// libdrm (KMS: resources, dumb buffers, atomic and legacy mode setting, page flips), for the DRM
+// module. Only the DRM module imports this. (The console ioctls of VT switching and mmap are
+// LinuxIO's.)
 #include <stdint.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mman.h>
 #include <xf86drm.h>
 #include <xf86drmMode.h>
 #include <drm_fourcc.h>
 #include <drm_mode.h>
-#include <linux/kd.h>
-#include <linux/vt.h>
 
 // --- Page-flip events without Swift callbacks ----------------------------------------------
 //
@@ -67,53 +64,4 @@ static inline int cdrm_read_flip_events(int fd) {
     context.version = 3;
     context.page_flip_handler2 = cdrm_record_flip;
     return drmHandleEvent(fd, &context);
-}
-
-// --- Macros and variadic calls Swift cannot import ------------------------------------------
-
-/// DRM_MODE_PAGE_FLIP_EVENT and the atomic flags are plain integers Swift imports; the console
-/// ioctls below go through ioctl(2), which is variadic, so each gets a typed wrapper.
-
-/// VT_SETMODE: how the VT is switched (VT_AUTO, or VT_PROCESS with release/acquire signals).
-static inline int cdrm_vt_set_mode(int fd, char mode, short release_signal, short acquire_signal) {
-    struct vt_mode vt;
-    memset(&vt, 0, sizeof vt);
-    vt.mode = mode;
-    vt.relsig = release_signal;
-    vt.acqsig = acquire_signal;
-    return ioctl(fd, VT_SETMODE, &vt);
-}
-
-/// VT_GETMODE: the VT's switching mode (to restore it at exit); -1 with errno ENOTTY when `fd`
-/// is not a virtual terminal.
-static inline int cdrm_vt_get_mode(int fd, char *mode, short *release_signal, short *acquire_signal) {
-    struct vt_mode vt;
-    memset(&vt, 0, sizeof vt);
-    int result = ioctl(fd, VT_GETMODE, &vt);
-    if (result == 0) {
-        *mode = vt.mode;
-        *release_signal = vt.relsig;
-        *acquire_signal = vt.acqsig;
-    }
-    return result;
-}
-
-/// VT_GETSTATE: the active VT's number (1-based), through any console descriptor (/dev/tty0).
-static inline int cdrm_vt_active(int fd, unsigned short *active) {
-    struct vt_stat state;
-    memset(&state, 0, sizeof state);
-    int result = ioctl(fd, VT_GETSTATE, &state);
-    if (result == 0) *active = state.v_active;
-    return result;
-}
-
-/// KDGETMODE: KD_TEXT or KD_GRAPHICS.
-static inline int cdrm_kd_get_mode(int fd, int *mode) {
-    return ioctl(fd, KDGETMODE, mode);
-}
-
-/// KDSETMODE (KD_TEXT: the console draws; KD_GRAPHICS: it leaves the screen alone) and
-/// VT_RELDISP (1: release allowed, VT_ACKACQ: acquisition acknowledged) take their argument by value.
-static inline int cdrm_ioctl_value(int fd, unsigned long request, unsigned long value) {
-    return ioctl(fd, request, value);
 }

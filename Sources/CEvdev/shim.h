@@ -1,8 +1,7 @@
-// libevdev, the kernel's input definitions and inotify (hot-plug), for the Evdev module. Only the Evdev module imports this.
+// libevdev and the kernel's input definitions, for the Evdev module. Only the Evdev module imports this.
 #include <libevdev/libevdev.h>
 #include <libevdev/libevdev-uinput.h>
 #include <linux/input.h>
-#include <sys/inotify.h>
 
 // input_event's time is `struct timeval time` on 64-bit systems but `__sec`/`__usec` on 32-bit
 // ones built with 64-bit time_t (armhf with _TIME_BITS=64). linux/input.h hides the difference

@@ -1,4 +1,5 @@
-// Linux system calls Glibc's Swift overlay leaves out: signalfd, timerfd, inotify, Unix sockets.
+// Linux system calls Glibc's Swift overlay leaves out: signalfd, timerfd, inotify, Unix sockets,
+// the console ioctls.
 // Only LinuxIO and the edge modules import this.
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
@@ -19,6 +20,21 @@ extern int pipe2(int fds[2], int flags);
 #include <time.h>
 extern int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
 #endif
+
+// The console ioctls of VT switching (LinuxIO's typed wrappers use their constants and structs).
+#include <sys/ioctl.h>
+#include <linux/kd.h>
+#include <linux/vt.h>
+
+// ioctl(2) is variadic, which Swift cannot call: one wrapper for a request whose argument is a
+// value (KDSETMODE, VT_RELDISP take an unsigned long, not a pointer) and one for a pointer.
+static inline int clinux_ioctl_value(int fd, unsigned long request, unsigned long value) {
+    return ioctl(fd, request, value);
+}
+
+static inline int clinux_ioctl_pointer(int fd, unsigned long request, void *argument) {
+    return ioctl(fd, request, argument);
+}
 
 #include <stdio.h>
 // Swift 6 refuses to touch C's global `stdout` (shared mutable state); the program sets its

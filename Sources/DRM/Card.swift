@@ -1,5 +1,4 @@
 import CDRM
-import Glibc
 import LinuxIO
 
 /// An open DRM card node (`/dev/dri/card0`): owns the file descriptor and closes it once, by
@@ -18,63 +17,77 @@ public final class Card {
     public let supportsAtomic: Bool
     /// Whether the driver accepted `DRM_CLIENT_CAP_UNIVERSAL_PLANES` (primary planes listed).
     public let hasUniversalPlanes: Bool
-    private var descriptor: Int32
+    /// The open card; nil after ``close()``.
+    private var descriptor: FileDescriptor?
 
-    /// The open descriptor (for `poll(2)` and libdrm calls); -1 after ``close()``.
-    public var fileDescriptor: Int32 { descriptor }
+    /// What to poll for the card's events (page flips); nil after ``close()``.
+    public var pollHandle: PollHandle? { descriptor?.pollHandle }
+
+    /// Whether ``close()`` has not run yet.
+    var isOpen: Bool { descriptor != nil }
+
+    /// The descriptor's number for libdrm's calls, which take one; -1 after ``close()``, so a
+    /// call made then fails with `EBADF` rather than reach a descriptor opened since.
+    var rawDescriptor: Int32 { descriptor?.rawValue ?? -1 }
 
     /// Opens `path` read-write and close-on-exec and sets the client capabilities.
     ///
     /// - Parameter atomic: ask for atomic mode setting (false keeps the card on the legacy API
     ///   even when the driver has atomic).
     public init(path: String, atomic: Bool = true) throws(DRMError) {
-        let fd: Int32
-        switch systemCall({ Glibc.open(path, O_RDWR | O_CLOEXEC) }) {
-        case .success(let opened): fd = opened
-        case .failure(let e): throw .open(path: path, errno: e)
+        let card: FileDescriptor
+        do throws(SystemError) {
+            card = try FileDescriptor.open(path, .readWrite)
+        } catch {
+            throw .open(path: path, errno: error.errno)
         }
-        // From here on every failure closes the descriptor before throwing.
-        guard let version = drmGetVersion(fd) else {
-            let e = SystemErrno(Glibc.errno)
-            Glibc.close(fd)
+        // From here on a failure throws, and `card` closes as it goes out of scope.
+        let fd = card.rawValue
+        switch nonNullCall({ drmGetVersion(fd) }) {
+        case .success(let version):
+            driver = version.pointee.name.map { String(cString: $0) } ?? "unknown"
+            drmFreeVersion(version)
+        case .failure(let e):
             // drmGetVersion fails with ENOTTY/EINVAL on anything that is not a DRM node.
             throw .call("drmGetVersion", path: path, errno: e)
         }
-        driver = version.pointee.name.map { String(cString: $0) } ?? "unknown"
-        drmFreeVersion(version)
 
         var dumb: UInt64 = 0
         if case .failure(let e) = systemCall({ drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) }) {
-            Glibc.close(fd)
             throw .call("drmGetCap(DRM_CAP_DUMB_BUFFER)", path: path, errno: e)
         }
-        guard dumb != 0 else {
-            Glibc.close(fd)
-            throw .noDumbBuffers(path: path, driver: driver)
-        }
+        guard dumb != 0 else { throw .noDumbBuffers(path: path, driver: driver) }
         // Both capabilities are optional: a driver without them still works through the legacy
         // API, so a refusal is remembered, not thrown.
         hasUniversalPlanes = drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0
         supportsAtomic = atomic && drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
         self.path = path
-        descriptor = fd
+        descriptor = consume card
     }
 
-    deinit { close() }
-
     /// Closes the descriptor (once; later calls do nothing). Closing the last descriptor of a
-    /// card drops DRM master and lets the kernel's console take the display back.
+    /// card drops DRM master and lets the kernel's console take the display back. What
+    /// `close(2)` says is not reported: a device node has no data to write back, and the kernel
+    /// releases the card whatever it returns.
     public func close() {
-        guard descriptor >= 0 else { return }
-        Glibc.close(descriptor)
-        descriptor = -1
+        descriptor = nil
+    }
+
+    /// Maps `length` bytes of the card's memory at `offset` (a dumb buffer's map offset).
+    func mapMemory(offset: UInt64, length: Int) throws(SystemError) -> MemoryMapping {
+        switch descriptor {
+        case .some(let card): return try MemoryMapping(sharing: card, offset: offset, length: length)
+        case .none: throw SystemError(call: "mmap", path: path, errno: .badFileDescriptor)
+        }
     }
 
     /// Reads every connector, encoder, CRTC and plane into a value snapshot.
     public func resources() throws(DRMError) -> DisplayResources {
-        let fd = descriptor
-        guard let res = drmModeGetResources(fd) else {
-            throw .call("drmModeGetResources", path: path, errno: SystemErrno(Glibc.errno))
+        let fd = rawDescriptor
+        let res: drmModeResPtr
+        switch nonNullCall({ drmModeGetResources(fd) }) {
+        case .success(let got): res = got
+        case .failure(let e): throw .call("drmModeGetResources", path: path, errno: e)
         }
         defer { drmModeFreeResources(res) }
         let r = res.pointee
@@ -85,8 +98,10 @@ public final class Card {
         var connectors: [Connector] = []
         for id in connectorIDs {
             // drmModeGetConnector probes the sink (reads EDID) the way the console does.
-            guard let c = drmModeGetConnector(fd, id) else {
-                throw .call("drmModeGetConnector", path: path, errno: SystemErrno(Glibc.errno))
+            let c: drmModeConnectorPtr
+            switch nonNullCall({ drmModeGetConnector(fd, id) }) {
+            case .success(let got): c = got
+            case .failure(let e): throw .call("drmModeGetConnector", path: path, errno: e)
             }
             defer { drmModeFreeConnector(c) }
             let status: ConnectionStatus
@@ -108,8 +123,10 @@ public final class Card {
         }
         var encoders: [Encoder] = []
         for id in encoderIDs {
-            guard let e = drmModeGetEncoder(fd, id) else {
-                throw .call("drmModeGetEncoder", path: path, errno: SystemErrno(Glibc.errno))
+            let e: drmModeEncoderPtr
+            switch nonNullCall({ drmModeGetEncoder(fd, id) }) {
+            case .success(let got): e = got
+            case .failure(let error): throw .call("drmModeGetEncoder", path: path, errno: error)
             }
             defer { drmModeFreeEncoder(e) }
             encoders.append(
@@ -129,10 +146,12 @@ public final class Card {
 
     /// A CRTC's current configuration (`drmModeGetCrtc`): framebuffer, position and mode.
     public func crtcState(id: UInt32) throws(DRMError) -> CRTC? {
-        guard let c = drmModeGetCrtc(descriptor, id) else {
-            let e = SystemErrno(Glibc.errno)
-            if e == .noSuchFile { return nil }
-            throw .call("drmModeGetCrtc", path: path, errno: e)
+        let fd = rawDescriptor
+        let c: drmModeCrtcPtr
+        switch nonNullCall({ drmModeGetCrtc(fd, id) }) {
+        case .success(let got): c = got
+        case .failure(let e) where e == .noSuchFile: return nil
+        case .failure(let e): throw .call("drmModeGetCrtc", path: path, errno: e)
         }
         defer { drmModeFreeCrtc(c) }
         return CRTC(
@@ -141,18 +160,21 @@ public final class Card {
     }
 
     private func planes() throws(DRMError) -> [Plane] {
-        let fd = descriptor
-        guard let res = drmModeGetPlaneResources(fd) else {
-            let e = SystemErrno(Glibc.errno)
-            // Drivers without planes (pre-universal-plane ones) answer EINVAL/ENOSYS: no planes.
-            if e == .invalidArgument || e.rawValue == ENOSYS || e.rawValue == EOPNOTSUPP { return [] }
-            throw .call("drmModeGetPlaneResources", path: path, errno: e)
+        let fd = rawDescriptor
+        let res: drmModePlaneResPtr
+        switch nonNullCall({ drmModeGetPlaneResources(fd) }) {
+        case .success(let got): res = got
+        // Drivers without planes (pre-universal-plane ones) answer EINVAL/ENOSYS: no planes.
+        case .failure(let e) where e == .invalidArgument || e == .notImplemented || e == .notSupported: return []
+        case .failure(let e): throw .call("drmModeGetPlaneResources", path: path, errno: e)
         }
         defer { drmModeFreePlaneResources(res) }
         var planes: [Plane] = []
         for id in UnsafeBufferPointer(start: res.pointee.planes, count: Int(res.pointee.count_planes)) {
-            guard let p = drmModeGetPlane(fd, id) else {
-                throw .call("drmModeGetPlane", path: path, errno: SystemErrno(Glibc.errno))
+            let p: drmModePlanePtr
+            switch nonNullCall({ drmModeGetPlane(fd, id) }) {
+            case .success(let got): p = got
+            case .failure(let e): throw .call("drmModeGetPlane", path: path, errno: e)
             }
             defer { drmModeFreePlane(p) }
             let props = propertyIDs(object: id, type: UInt32(DRM_MODE_OBJECT_PLANE))
@@ -181,12 +203,13 @@ public final class Card {
     /// An object's properties: name → id, and name → current value. Empty when the driver has
     /// none to report (properties are only needed for atomic commits).
     private func propertyIDs(object: UInt32, type: UInt32) -> (ids: [String: UInt32], values: [String: UInt64]) {
-        guard let props = drmModeObjectGetProperties(descriptor, object, type) else { return ([:], [:]) }
+        let fd = rawDescriptor
+        guard let props = drmModeObjectGetProperties(fd, object, type) else { return ([:], [:]) }
         defer { drmModeFreeObjectProperties(props) }
         var ids: [String: UInt32] = [:]
         var values: [String: UInt64] = [:]
         for i in 0..<Int(props.pointee.count_props) {
-            guard let property = drmModeGetProperty(descriptor, props.pointee.props[i]) else { continue }
+            guard let property = drmModeGetProperty(fd, props.pointee.props[i]) else { continue }
             defer { drmModeFreeProperty(property) }
             let name = withUnsafeBytes(of: property.pointee.name) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
@@ -245,18 +268,12 @@ public enum CardDiscovery {
     /// The `card*` nodes of `directory`, card2 before card10. Throws
     /// ``DRMError/noDRIDirectory(path:)`` when the directory does not exist.
     public static func cardPaths(in directory: String = defaultDirectory) throws(DRMError) -> [String] {
-        guard let dir = opendir(directory) else {
-            let e = SystemErrno(Glibc.errno)
-            if e == .noSuchFile { throw .noDRIDirectory(path: directory) }
-            throw .listDirectory(path: directory, errno: e)
-        }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if isCardName(name) { names.append(name) }
+        let names: [String]
+        do throws(SystemError) {
+            names = try listDirectory(directory).filter(isCardName)
+        } catch {
+            if error.errno == .noSuchFile { throw .noDRIDirectory(path: directory) }
+            throw .listDirectory(path: directory, errno: error.errno)
         }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         return names.sorted(by: cardOrder).map { "\(base)/\($0)" }

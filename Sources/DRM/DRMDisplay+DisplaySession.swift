@@ -1,5 +1,4 @@
 import CDRM
-import Glibc
 import LinuxIO
 import Presentation
 
@@ -54,10 +53,10 @@ extension DRMDisplay: DisplaySession {
 
     /// Programs the CRTC off.
     func powerOff() -> Result<Void, DRMError> {
-        let fd = card.fileDescriptor
+        let fd = card.rawDescriptor
         if let p = atomicProperties {
             guard let request = AtomicRequest() else {
-                return .failure(.call("drmModeAtomicAlloc", path: path, errno: SystemErrno(ENOMEM)))
+                return .failure(.call("drmModeAtomicAlloc", path: path, errno: .outOfMemory))
             }
             request.add(plan.crtc.id, p.crtcActive, 0)
             return request.commit(fd: fd, flags: UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET), userData: nil)
@@ -75,7 +74,7 @@ extension DRMDisplay: DisplaySession {
     /// Programs the CRTC on again, showing the buffer that was on screen.
     func powerOn() -> Result<Void, DRMError> {
         if atomicProperties == nil, let dpms = plan.connector.properties["DPMS"], !needsModeSet {
-            let fd = card.fileDescriptor
+            let fd = card.rawDescriptor
             return negativeErrnoCall {
                 drmModeConnectorSetProperty(fd, plan.connector.id, dpms, UInt64(DRM_MODE_DPMS_ON))
             }.map { _ in () }.mapError { modeSetError("drmModeConnectorSetProperty(DPMS on)", $0) }

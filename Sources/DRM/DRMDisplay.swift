@@ -1,5 +1,4 @@
 import CDRM
-import Glibc
 import LinuxIO
 import Presentation
 import Raster
@@ -65,7 +64,7 @@ public final class DRMDisplay: DisplayOutput {
     public internal(set) var lastVTError: DRMError?
 
     /// The card's descriptor: readable when a flip completed.
-    public var pollDescriptor: Int32? { isClosed ? nil : card.fileDescriptor }
+    public var pollDescriptor: Int32? { isClosed ? nil : card.rawDescriptor }
     /// Due at once after a legacy mode set (whose completion has no event), else nil: flips
     /// report through ``pollDescriptor``.
     public var nextEventDeadline: Double? { completedWithoutEvent?.time }
@@ -117,7 +116,7 @@ public final class DRMDisplay: DisplayOutput {
         let (opened, resources) = try openCard(card, directory: directory, atomic: wantAtomic)
         let path = opened.path
         if api == .atomic && !opened.supportsAtomic {
-            throw .call("drmSetClientCap(DRM_CLIENT_CAP_ATOMIC)", path: path, errno: SystemErrno(EOPNOTSUPP))
+            throw .call("drmSetClientCap(DRM_CLIENT_CAP_ATOMIC)", path: path, errno: .notSupported)
         }
         let plan = try DisplaySelection.plan(
             resources: resources, path: path, connector: connector, mode: mode, format: format,
@@ -130,7 +129,7 @@ public final class DRMDisplay: DisplayOutput {
                 if api == .atomic {
                     throw .call(
                         "atomic properties (missing \(missing.names.joined(separator: ", ")))", path: path,
-                        errno: SystemErrno(EOPNOTSUPP))
+                        errno: .notSupported)
                 }
             // Automatic: the legacy API needs none of them.
             }
@@ -138,7 +137,7 @@ public final class DRMDisplay: DisplayOutput {
 
         // Master before anything that changes the card: the first opener of a card without a
         // master already is one, and then this is a no-op; with a compositor running it fails.
-        if case .failure(let e) = systemCall({ drmSetMaster(opened.fileDescriptor) }) {
+        if case .failure(let e) = systemCall({ drmSetMaster(opened.rawDescriptor) }) {
             if e == .busy || e == .permissionDenied || e == .notPermitted {
                 throw .notMaster(call: "drmSetMaster", path: path, errno: e)
             }
@@ -213,7 +212,8 @@ public final class DRMDisplay: DisplayOutput {
         guard chain.pending == nil else { throw DRMError.flipPending(path: path).displayError }
         guard buffers.indices.contains(buffer.index), buffer.surface.base == buffers[buffer.index].surface.base else {
             throw DisplayError(
-                call: "present", errno: EINVAL, message: "\(path): buffer \(buffer.index) is not one of this display's")
+                call: "present", errno: SystemErrno.invalidArgument.rawValue,
+                message: "\(path): buffer \(buffer.index) is not one of this display's")
         }
         let upload = chain.queue(buffer.index, damage: damage)
         let result: Result<Void, DRMError>
@@ -242,11 +242,12 @@ public final class DRMDisplay: DisplayOutput {
         }
         guard !isClosed else { return frames }
         // drmHandleEvent reads the descriptor, which blocks when nothing is queued: look first.
-        guard let ready = try? waitForReadable([card.fileDescriptor], timeoutMilliseconds: 0), !ready.isEmpty else {
+        guard let handle = card.pollHandle, let ready = try? waitForReadable([handle], timeout: 0), !ready.isEmpty
+        else {
             return frames
         }
         collector.pointee.count = 0
-        if case .failure(let e) = systemCall({ cdrm_read_flip_events(card.fileDescriptor) }), e != .wouldBlock {
+        if case .failure(let e) = systemCall({ cdrm_read_flip_events(card.rawDescriptor) }), e != .wouldBlock {
             throw DRMError.call("drmHandleEvent", path: path, errno: e).displayError
         }
         let events = withUnsafeBytes(of: collector.pointee.events) { raw in
@@ -275,7 +276,7 @@ public final class DRMDisplay: DisplayOutput {
             var connectorID = plan.connector.id
             var mode = plan.mode.modeInfo
             let fb = buffers[buffer].framebufferID
-            let fd = card.fileDescriptor
+            let fd = card.rawDescriptor
             if case .failure(let e) = negativeErrnoCall({
                 drmModeSetCrtc(fd, plan.crtc.id, fb, 0, 0, &connectorID, 1, &mode)
             }) {
@@ -299,7 +300,7 @@ public final class DRMDisplay: DisplayOutput {
     /// primary plane covering the screen with `buffer`; other planes on the CRTC turned off.
     private func atomicModeSet(buffer: Int, flags: UInt32) -> Result<Void, SystemErrno> {
         guard let p = atomicProperties, let plane = plan.primaryPlane, let modeBlob, let request = AtomicRequest()
-        else { return .failure(SystemErrno(ENOMEM)) }
+        else { return .failure(.outOfMemory) }
         let crtc = plan.crtc.id
         request.add(plan.connector.id, p.connectorCRTC, UInt64(crtc))
         request.add(crtc, p.crtcMode, UInt64(modeBlob.id))
@@ -309,7 +310,7 @@ public final class DRMDisplay: DisplayOutput {
             request.add(other.plane, other.framebuffer, 0)
             request.add(other.plane, other.crtc, 0)
         }
-        return request.commit(fd: card.fileDescriptor, flags: flags, userData: UnsafeMutableRawPointer(collector))
+        return request.commit(fd: card.rawDescriptor, flags: flags, userData: UnsafeMutableRawPointer(collector))
     }
 
     private func addPlane(_ request: AtomicRequest, plane: UInt32, buffer: Int) {
@@ -334,7 +335,7 @@ public final class DRMDisplay: DisplayOutput {
     /// last read it (nil: everything, the property is left out).
     private func atomicFlip(buffer: Int, upload: [IntRect]?) -> Result<Void, DRMError> {
         guard let p = atomicProperties, let plane = plan.primaryPlane, let request = AtomicRequest() else {
-            return .failure(.call("drmModeAtomicAlloc", path: path, errno: SystemErrno(ENOMEM)))
+            return .failure(.call("drmModeAtomicAlloc", path: path, errno: .outOfMemory))
         }
         request.add(plane.id, p.planeFramebuffer, UInt64(buffers[buffer].framebufferID))
         var clips: PropertyBlob?
@@ -349,7 +350,7 @@ public final class DRMDisplay: DisplayOutput {
             }
         }
         let flags = UInt32(DRM_MODE_ATOMIC_NONBLOCK) | UInt32(DRM_MODE_PAGE_FLIP_EVENT)
-        let result = request.commit(fd: card.fileDescriptor, flags: flags, userData: UnsafeMutableRawPointer(collector))
+        let result = request.commit(fd: card.rawDescriptor, flags: flags, userData: UnsafeMutableRawPointer(collector))
         withExtendedLifetime(clips) {}
         return result.mapError { e in modeSetError("drmModeAtomicCommit(NONBLOCK)", e) }
     }
@@ -357,7 +358,7 @@ public final class DRMDisplay: DisplayOutput {
     /// Queues `buffer` with `drmModePageFlip`, then tells drivers that copy framebuffers what
     /// changed in it (`drmModeDirtyFB`; drivers that scan out directly answer ENOSYS).
     private func legacyFlip(buffer: Int, upload: [IntRect]?) -> Result<Void, DRMError> {
-        let fd = card.fileDescriptor
+        let fd = card.rawDescriptor
         let fb = buffers[buffer].framebufferID
         if case .failure(let e) = negativeErrnoCall({
             drmModePageFlip(fd, plan.crtc.id, fb, UInt32(DRM_MODE_PAGE_FLIP_EVENT), UnsafeMutableRawPointer(collector))
@@ -378,7 +379,7 @@ public final class DRMDisplay: DisplayOutput {
         if !clips.isEmpty,
             case .failure(let e) = negativeErrnoCall({ drmModeDirtyFB(fd, fb, &clips, UInt32(clips.count)) })
         {
-            if e.rawValue == ENOSYS || e.rawValue == EOPNOTSUPP {
+            if e == .notImplemented || e == .notSupported {
                 dirtyUnsupported = true
             } else {
                 // The flip is queued and will complete; a failed dirty call only risks a stale region.
@@ -431,7 +432,7 @@ public final class DRMDisplay: DisplayOutput {
             isActive = false
             // Failing to drop master is not fatal: the other VT's owner may then fail to take
             // it, but refusing the switch would be worse.
-            _ = systemCall { drmDropMaster(card.fileDescriptor) }
+            _ = systemCall { drmDropMaster(card.rawDescriptor) }
             if case .failure(let e) = vt.allowRelease() {
                 throw .call(e.call, path: vt.path, errno: e.errno)
             }
@@ -440,7 +441,7 @@ public final class DRMDisplay: DisplayOutput {
             if case .failure(let e) = vt.acknowledgeAcquire() {
                 throw .call(e.call, path: vt.path, errno: e.errno)
             }
-            if case .failure(let e) = systemCall({ drmSetMaster(card.fileDescriptor) }) {
+            if case .failure(let e) = systemCall({ drmSetMaster(card.rawDescriptor) }) {
                 throw .notMaster(call: "drmSetMaster", path: path, errno: e)
             }
             // A flip queued before the release lands first: otherwise its late event would name
@@ -501,7 +502,7 @@ public final class DRMDisplay: DisplayOutput {
         guard chain.pending != nil, completedWithoutEvent == nil else { return }
         let deadline = monotonicNow() + 0.5
         while chain.pending != nil && monotonicNow() < deadline {
-            _ = try? waitForReadable([card.fileDescriptor], timeoutMilliseconds: 50)
+            if let handle = card.pollHandle { _ = try? waitForReadable([handle], timeout: 0.05) }
             _ = try? dispatchEvents(now: monotonicNow())
         }
     }
@@ -509,7 +510,7 @@ public final class DRMDisplay: DisplayOutput {
     /// `drmModeSetCrtc` with the saved framebuffer, position, mode and connectors — or turns the
     /// CRTC off when it was off.
     private func restoreCRTC() -> Result<Void, DRMError> {
-        let fd = card.fileDescriptor
+        let fd = card.rawDescriptor
         let saved = savedCRTC
         var connectors = savedConnectorIDs.isEmpty ? [plan.connector.id] : savedConnectorIDs
         let result: Result<Int32, SystemErrno>

@@ -1,4 +1,3 @@
-import Glibc
 import LinuxIO
 import Presentation
 import Raster

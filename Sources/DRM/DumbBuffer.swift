@@ -1,5 +1,4 @@
 import CDRM
-import Glibc
 import LinuxIO
 import Raster
 
@@ -22,12 +21,12 @@ public final class DumbBuffer {
     public let stride: Int
     private let card: Card
     private let handle: UInt32
-    private let size: Int
-    private var mapping: UnsafeMutableRawPointer?
+    /// The pixels mapped into this process; nil after ``release()``.
+    private var mapping: MemoryMapping?
 
     /// Allocates a `width`×`height` buffer in `format` on `card` and maps it.
     public init(card: Card, width: Int, height: Int, format: PixelFormat) throws(DRMError) {
-        let fd = card.fileDescriptor
+        let fd = card.rawDescriptor
         let path = card.path
         var handle: UInt32 = 0
         var pitch: UInt32 = 0
@@ -73,12 +72,13 @@ public final class DumbBuffer {
             drmModeDestroyDumbBuffer(fd, handle)
             throw .call("drmModeMapDumbBuffer", path: path, errno: e)
         }
-        let mapped = mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(bitPattern: UInt(offset)))
-        guard let mapped, mapped != MAP_FAILED else {
-            let e = SystemErrno(Glibc.errno)
+        let mapping: MemoryMapping
+        do throws(SystemError) {
+            mapping = try card.mapMemory(offset: offset, length: Int(size))
+        } catch {
             drmModeRmFB(fd, framebuffer)
             drmModeDestroyDumbBuffer(fd, handle)
-            throw .call("mmap (dumb buffer, \(size) bytes)", path: path, errno: e)
+            throw .call("mmap (dumb buffer, \(size) bytes)", path: path, errno: error.errno)
         }
         self.card = card
         self.width = width
@@ -87,16 +87,15 @@ public final class DumbBuffer {
         self.handle = handle
         self.framebufferID = framebuffer
         self.stride = Int(pitch)
-        self.size = Int(size)
-        self.mapping = mapped
+        self.mapping = consume mapping
     }
 
     deinit { release() }
 
     /// The pixels, as the CRTC reads them. Valid until ``release()``.
     public var surface: Surface {
-        precondition(mapping != nil, "the dumb buffer was released")
-        return Surface(base: mapping!, width: width, height: height, stride: stride, format: format)
+        guard let base = mapping?.base else { preconditionFailure("the dumb buffer was released") }
+        return Surface(base: base, width: width, height: height, stride: stride, format: format)
     }
 
     /// Whether ``release()`` has run.
@@ -106,11 +105,10 @@ public final class DumbBuffer {
     /// (once; later calls do nothing). Errors are ignored: each step frees kernel memory on its
     /// own, and closing the card would free it anyway.
     public func release() {
-        guard let mapping else { return }
-        munmap(mapping, size)
-        self.mapping = nil
-        let fd = card.fileDescriptor
-        guard fd >= 0 else { return }  // the card was closed first: the kernel freed everything
+        guard mapping != nil else { return }
+        mapping = nil  // unmaps
+        guard card.isOpen else { return }  // the card was closed first: the kernel freed everything
+        let fd = card.rawDescriptor
         drmModeRmFB(fd, framebufferID)
         drmModeDestroyDumbBuffer(fd, handle)
     }

@@ -1,5 +1,4 @@
 import CDRM
-import Glibc
 import LinuxIO
 
 /// Which kernel interface programs the display.
@@ -107,7 +106,7 @@ final class PropertyBlob {
     static func make<T>(card: Card, _ values: [T]) -> Result<PropertyBlob, SystemErrno> {
         var id: UInt32 = 0
         let created = values.withUnsafeBytes { bytes in
-            negativeErrnoCall { drmModeCreatePropertyBlob(card.fileDescriptor, bytes.baseAddress, bytes.count, &id) }
+            negativeErrnoCall { drmModeCreatePropertyBlob(card.rawDescriptor, bytes.baseAddress, bytes.count, &id) }
         }
         return created.map { _ in PropertyBlob(card: card, id: id) }
     }
@@ -118,6 +117,6 @@ final class PropertyBlob {
     func destroy() {
         guard !destroyed else { return }
         destroyed = true
-        if card.fileDescriptor >= 0 { drmModeDestroyPropertyBlob(card.fileDescriptor, id) }
+        if card.isOpen { drmModeDestroyPropertyBlob(card.rawDescriptor, id) }
     }
 }

@@ -1,5 +1,3 @@
-import CDRM
-import Glibc
 import LinuxIO
 
 /// The Linux virtual terminal the panel shows on, switched by the process itself: the console
@@ -13,19 +11,20 @@ import LinuxIO
 /// in graphics mode (logind or `chvt` + `kbd_mode`/`setfont` recover it).
 public final class VirtualTerminal {
     /// Sent by the kernel when the user switches away; answered with `VT_RELDISP 1`.
-    public static let releaseSignal = SIGUSR1
+    public static let releaseSignal = SignalNumber.user1
     /// Sent when the user switches back; answered with `VT_RELDISP VT_ACKACQ`.
-    public static let acquireSignal = SIGUSR2
+    public static let acquireSignal = SignalNumber.user2
     /// The signals to block before ``take(path:)`` (add them to the loop's `SignalDescriptor`).
     public static let signals = [releaseSignal, acquireSignal]
 
     /// The terminal's device (`/dev/tty1`), or `stdin` when it was standard input.
     public let path: String
-    private var descriptor: Int32
+    /// The open terminal; nil once ``restore()`` has given it back.
+    private var descriptor: FileDescriptor?
 
-    private init(path: String, descriptor: Int32) {
-        self.path = path
-        self.descriptor = descriptor
+    private init(_ terminal: consuming OpenedTerminal) {
+        path = terminal.name
+        descriptor = .some(terminal.descriptor)
     }
 
     deinit { restore() }
@@ -57,15 +56,17 @@ public final class VirtualTerminal {
         }
         var reasons: [String] = []
         for candidate in candidates(path) {
-            switch candidate.open() {
-            case .success(let (fd, name)):
-                switch configure(fd) {
-                case .success: return .success(VirtualTerminal(path: name, descriptor: fd))
-                case .failure(let error):
-                    Glibc.close(fd)
-                    reasons.append("\(name): \(error)")
+            do throws(Reason) {
+                let terminal = try candidate.open()
+                do throws(SystemError) {
+                    try configure(terminal.descriptor)
+                } catch {
+                    // `terminal` closes as it goes out of scope.
+                    throw Reason("\(terminal.name): \(error)")
                 }
-            case .failure(let reason): reasons.append(reason.text)
+                return .success(VirtualTerminal(terminal))
+            } catch {
+                reasons.append(error.text)
             }
         }
         return .failure(Unavailable(reasons: reasons))
@@ -77,109 +78,109 @@ public final class VirtualTerminal {
         init(_ text: String) { self.text = text }
     }
 
+    /// A terminal opened as a candidate, and the name it is reported by.
+    private struct OpenedTerminal: ~Copyable {
+        var descriptor: FileDescriptor
+        var name: String
+    }
+
     /// A place a VT may be found, opened lazily so a configured path is the only one tried.
     private struct Candidate {
-        var open: () -> Result<(Int32, String), Reason>
+        var open: () throws(Reason) -> OpenedTerminal
     }
 
     private static func candidates(_ path: String?) -> [Candidate] {
-        if let path { return [Candidate { openTerminal(path) }] }
+        if let path { return [Candidate { () throws(Reason) in try openTerminal(path) }] }
         return [
-            Candidate {
+            Candidate { () throws(Reason) in
                 // A duplicate, so restoring and closing never touch the process's own stdin.
-                guard isVirtualTerminal(0) else { return .failure(Reason("stdin is not a virtual terminal")) }
-                switch systemCall({ fcntl(0, F_DUPFD_CLOEXEC, 3) }) {
-                case .success(let fd): return .success((fd, "stdin"))
-                case .failure(let e): return .failure(Reason("stdin: dup failed: \(e)"))
+                let stdin: FileDescriptor
+                do throws(SystemError) {
+                    stdin = try FileDescriptor.duplicate(inherited: FileDescriptor.standardInputNumber)
+                } catch {
+                    throw Reason("stdin: \(error)")
                 }
+                guard stdin.isVirtualTerminal else { throw Reason("stdin is not a virtual terminal") }
+                return OpenedTerminal(descriptor: stdin, name: "stdin")
             },
-            Candidate {
-                let console: Int32
-                switch systemCall({ Glibc.open("/dev/tty0", O_RDWR | O_CLOEXEC | O_NOCTTY) }) {
-                case .success(let fd): console = fd
-                case .failure(let e): return .failure(Reason("/dev/tty0: \(e)"))
+            Candidate { () throws(Reason) in
+                let console: FileDescriptor
+                do throws(SystemError) {
+                    console = try FileDescriptor.open("/dev/tty0", [.readWrite, .noControllingTerminal])
+                } catch {
+                    throw Reason("/dev/tty0: \(error.errno)")
                 }
-                defer { Glibc.close(console) }
-                var active: UInt16 = 0
-                if case .failure(let e) = systemCall({ cdrm_vt_active(console, &active) }) {
-                    return .failure(Reason("/dev/tty0: VT_GETSTATE failed: \(e)"))
+                let active: Int
+                do throws(SystemError) {
+                    active = try console.activeVirtualTerminal()
+                } catch {
+                    throw Reason("/dev/tty0: \(error)")
                 }
-                return openTerminal("/dev/tty\(active)")
+                return try openTerminal("/dev/tty\(active)")
             },
         ]
     }
 
-    private static func openTerminal(_ path: String) -> Result<(Int32, String), Reason> {
-        switch systemCall({ Glibc.open(path, O_RDWR | O_CLOEXEC | O_NOCTTY) }) {
-        case .success(let fd):
-            guard isVirtualTerminal(fd) else {
-                Glibc.close(fd)
-                return .failure(Reason("\(path) is not a virtual terminal (ENOTTY)"))
-            }
-            return .success((fd, path))
-        case .failure(let e): return .failure(Reason("\(path): \(e)"))
+    private static func openTerminal(_ path: String) throws(Reason) -> OpenedTerminal {
+        let terminal: FileDescriptor
+        do throws(SystemError) {
+            terminal = try FileDescriptor.open(path, [.readWrite, .noControllingTerminal])
+        } catch {
+            throw Reason("\(path): \(error.errno)")
         }
+        guard terminal.isVirtualTerminal else { throw Reason("\(path) is not a virtual terminal (ENOTTY)") }
+        return OpenedTerminal(descriptor: terminal, name: path)
     }
 
-    /// Whether `fd` is a virtual terminal: only VTs answer `VT_GETMODE` and `KDGETMODE`.
-    static func isVirtualTerminal(_ fd: Int32) -> Bool {
-        var mode: CChar = 0
-        var release: Int16 = 0
-        var acquire: Int16 = 0
-        var kd: Int32 = 0
-        return cdrm_vt_get_mode(fd, &mode, &release, &acquire) == 0 && cdrm_kd_get_mode(fd, &kd) == 0
-    }
-
-    private static func configure(_ fd: Int32) -> Result<Void, SystemError> {
-        if case .failure(let e) = systemCall({
-            cdrm_vt_set_mode(fd, CChar(VT_PROCESS), Int16(releaseSignal), Int16(acquireSignal))
-        }) {
-            return .failure(SystemError(call: "VT_SETMODE", errno: e))
+    /// Hands the VT's switches to this process and stops the console drawing on it; on a
+    /// failure half-way, switching goes back to automatic.
+    private static func configure(_ terminal: borrowing FileDescriptor) throws(SystemError) {
+        try terminal.setVirtualTerminalSwitching(.process(release: releaseSignal, acquire: acquireSignal))
+        do throws(SystemError) {
+            try terminal.setConsoleMode(.graphics)
+        } catch {
+            try? terminal.setVirtualTerminalSwitching(.automatic)
+            throw error
         }
-        if case .failure(let e) = systemCall({ cdrm_ioctl_value(fd, UInt(KDSETMODE), UInt(KD_GRAPHICS)) }) {
-            _ = cdrm_vt_set_mode(fd, CChar(VT_AUTO), 0, 0)
-            return .failure(SystemError(call: "KDSETMODE", errno: e))
-        }
-        return .success(())
     }
 
     /// Whether a VT signal would be caught rather than kill the process: blocked in this
     /// thread's mask (a `SignalDescriptor`), or with a handler installed (not SIG_DFL, which
     /// kills, nor SIG_IGN, which would leave the switch waiting for an answer for ever).
-    static func signalsAreSafe() -> Bool {
-        var mask = sigset_t()
-        pthread_sigmask(SIG_BLOCK, nil, &mask)
-        return signals.allSatisfy { signal in
-            if sigismember(&mask, signal) == 1 { return true }
-            var action = sigaction()
-            sigaction(signal, nil, &action)
-            // SIG_DFL is 0 and SIG_IGN is 1 as handler addresses.
-            guard let handler = action.__sigaction_handler.sa_handler else { return false }
-            return unsafeBitCast(handler, to: Int.self) > 1
-        }
-    }
+    static func signalsAreSafe() -> Bool { signals.allSatisfy(signalIsBlockedOrHandled) }
 
     /// Lets the kernel switch away (`VT_RELDISP 1`), after the display dropped DRM master.
     func allowRelease() -> Result<Void, SystemError> {
-        guard descriptor >= 0 else { return .success(()) }
-        return systemCall { cdrm_ioctl_value(descriptor, UInt(VT_RELDISP), 1) }.map { _ in () }
-            .mapError { SystemError(call: "VT_RELDISP", path: path, errno: $0) }
+        withTerminal { (terminal) throws(SystemError) in try terminal.allowVirtualTerminalRelease() }
     }
 
     /// Acknowledges the switch back (`VT_RELDISP VT_ACKACQ`), before the display takes master.
     func acknowledgeAcquire() -> Result<Void, SystemError> {
-        guard descriptor >= 0 else { return .success(()) }
-        return systemCall { cdrm_ioctl_value(descriptor, UInt(VT_RELDISP), UInt(VT_ACKACQ)) }.map { _ in () }
-            .mapError { SystemError(call: "VT_RELDISP(VT_ACKACQ)", path: path, errno: $0) }
+        withTerminal { (terminal) throws(SystemError) in try terminal.acknowledgeVirtualTerminalAcquire() }
     }
 
-    /// Gives the VT back to the console: `VT_AUTO` switching and `KD_TEXT`, so it draws again
-    /// (once; later calls do nothing). Errors are ignored: there is nothing left to try.
+    /// Runs `body` on the terminal; does nothing once it was restored. Errors name the VT.
+    private func withTerminal(
+        _ body: (borrowing FileDescriptor) throws(SystemError) -> Void
+    ) -> Result<Void, SystemError> {
+        switch descriptor {
+        case .some(let terminal):
+            do throws(SystemError) {
+                try body(terminal)
+                return .success(())
+            } catch {
+                return .failure(SystemError(call: error.call, path: path, errno: error.errno))
+            }
+        case .none: return .success(())
+        }
+    }
+
+    /// Gives the VT back to the console: `VT_AUTO` switching and `KD_TEXT`, so it draws again,
+    /// and closes it (once; later calls do nothing). Errors are ignored: there is nothing left to
+    /// try.
     public func restore() {
-        guard descriptor >= 0 else { return }
-        _ = cdrm_vt_set_mode(descriptor, CChar(VT_AUTO), 0, 0)
-        _ = cdrm_ioctl_value(descriptor, UInt(KDSETMODE), UInt(KD_TEXT))
-        Glibc.close(descriptor)
-        descriptor = -1
+        guard let terminal = descriptor.take() else { return }
+        try? terminal.setVirtualTerminalSwitching(.automatic)
+        try? terminal.setConsoleMode(.text)
     }
 }

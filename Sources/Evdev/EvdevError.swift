@@ -1,4 +1,3 @@
-import Glibc
 import LinuxIO
 
 /// A failure at the evdev edge: which call failed, on what, and the errno — with a description

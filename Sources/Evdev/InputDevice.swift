@@ -1,13 +1,12 @@
 import CEvdev
-import Glibc
 import LinuxIO
 import TouchCore
 
 /// An open evdev device node (`/dev/input/eventN`): owns the file descriptor and the libevdev
 /// handle, and releases both — the handle first, then the descriptor — when it goes away.
 ///
-/// The descriptor is opened `O_RDONLY | O_NONBLOCK | O_CLOEXEC`: put ``fileDescriptor`` in the
-/// caller's `poll(2)` set and call ``readAvailable()`` when it is readable. A device that is
+/// The descriptor is opened `O_RDONLY | O_NONBLOCK | O_CLOEXEC`: put ``pollHandle`` in the
+/// caller's poll set and call ``readAvailable()`` when it is readable. A device that is
 /// unplugged reports ``EvdevError/isDeviceGone`` from its next read; drop the object then.
 ///
 /// ```swift
@@ -21,10 +20,10 @@ import TouchCore
 public final class InputDevice {
     /// The device node this was opened from.
     public let path: String
-    /// The open descriptor, for `poll(2)`; owned by this object (do not close it).
-    public let fileDescriptor: Int32
+    /// The libevdev handle and the descriptor it reads, released in that order.
+    private let device: BoundHandle
     /// The libevdev handle (`struct libevdev *`), owned by this object.
-    let handle: OpaquePointer
+    var handle: OpaquePointer { device.handle }
     /// Whether ``grab()`` holds the device.
     public private(set) var isGrabbed = false
 
@@ -33,31 +32,29 @@ public final class InputDevice {
     /// Throws ``EvdevError/open(path:errno:)`` when the node cannot be opened (`ENOENT`,
     /// `EACCES`: see ``EvdevError/isPermissionDenied``) and ``EvdevError/libevdev(call:path:errno:)``
     /// when it is not an evdev device (`ENOTTY` for a regular file or `/dev/null`). Whatever was
-    /// acquired before a failure is released.
+    /// acquired before a failure is released: the owners go out of scope.
     public init(path: String) throws(EvdevError) {
-        let fd: Int32
-        switch systemCall({ open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }) {
-        case .success(let opened): fd = opened
-        case .failure(let e): throw .open(path: path, errno: e)
+        let descriptor: FileDescriptor
+        do throws(SystemError) {
+            descriptor = try FileDescriptor.open(path, [.readOnly, .nonBlocking])
+        } catch {
+            throw .open(path: path, errno: error.errno)
         }
         guard let handle = libevdev_new() else {
-            close(fd)
-            throw .libevdev(call: "libevdev_new", path: path, errno: SystemErrno(ENOMEM))
+            throw .libevdev(call: "libevdev_new", path: path, errno: .outOfMemory)
         }
+        let fd = descriptor.rawValue
+        let device = BoundHandle(handle, using: descriptor, release: libevdev_free)
+        // libevdev_set_fd reads the device's description and state through the descriptor.
         if case .failure(let e) = negativeErrnoCall({ libevdev_set_fd(handle, fd) }) {
-            libevdev_free(handle)
-            close(fd)
             throw .libevdev(call: "libevdev_set_fd", path: path, errno: e)
         }
         self.path = path
-        self.fileDescriptor = fd
-        self.handle = handle
+        self.device = device
     }
 
-    deinit {
-        libevdev_free(handle)
-        close(fileDescriptor)
-    }
+    /// What to poll: readable when the kernel has events for this device.
+    public var pollHandle: PollHandle { device.descriptor.pollHandle }
 
     // MARK: What the device is
 
@@ -109,7 +106,7 @@ public final class InputDevice {
     /// (`EVIOCSCLOCKID`), so event times compare with a monotonic "now". Recordings keep the
     /// default.
     public func useMonotonicClock() throws(EvdevError) {
-        if case .failure(let e) = negativeErrnoCall({ libevdev_set_clock_id(handle, CLOCK_MONOTONIC) }) {
+        if case .failure(let e) = negativeErrnoCall({ libevdev_set_clock_id(handle, SystemClock.kernelClockID) }) {
             throw .libevdev(call: "libevdev_set_clock_id", path: path, errno: e)
         }
     }
@@ -137,6 +134,30 @@ public final class InputDevice {
         }
         return results
     }
+}
+
+/// A C library object that works on a descriptor this module owns (a libevdev handle reading an
+/// event node, a uinput device made on `/dev/uinput`), released before the descriptor closes:
+/// the object may still use the descriptor as it goes (uinput's `UI_DEV_DESTROY`), and a closed
+/// descriptor's number can belong to another file by then.
+///
+/// The order is the language's, not a convention: a struct's `deinit` runs before its stored
+/// properties are destroyed, so `release` always runs while ``descriptor`` is still open — at
+/// the owner's end, and when an initializer throws after making one.
+struct BoundHandle: ~Copyable {
+    let handle: OpaquePointer
+    let descriptor: FileDescriptor
+    private let release: (OpaquePointer) -> Void
+
+    init(
+        _ handle: OpaquePointer, using descriptor: consuming FileDescriptor, release: @escaping (OpaquePointer) -> Void
+    ) {
+        self.handle = handle
+        self.descriptor = descriptor
+        self.release = release
+    }
+
+    deinit { release(handle) }
 }
 
 /// The libevdev calls of ``drainEvents(from:)`` on a real handle.

@@ -1,4 +1,3 @@
-import Glibc
 import LinuxIO
 import TouchCore
 
@@ -82,18 +81,11 @@ public enum InputDiscovery {
 
     /// The paths of the `event*` entries of `directory`, event2 before event10.
     public static func eventNodes(in directory: String) throws(EvdevError) -> [String] {
-        guard let dir = opendir(directory) else {
-            throw .listDirectory(path: directory, errno: SystemErrno(errno))
-        }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                    String(cString: $0)
-                }
-            }
-            if isEventNodeName(name) { names.append(name) }
+        let names: [String]
+        do throws(SystemError) {
+            names = try listDirectory(directory).filter(isEventNodeName)
+        } catch {
+            throw .listDirectory(path: directory, errno: error.errno)
         }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         return names.sorted(by: eventNodeOrder).map { "\(base)/\($0)" }
@@ -122,7 +114,9 @@ extension DeviceMatch {
     /// sides first: the I/O half of matching, which the pure TouchCore leaves to the edge.
     public func matchesResolvingLinks(path: String, description: DeviceDescription) -> Bool {
         if case .path(let wanted) = self, wanted != path {
-            guard let a = resolvedPath(wanted), let b = resolvedPath(path) else { return false }
+            guard let a = try? resolveSymbolicLinks(wanted), let b = try? resolveSymbolicLinks(path) else {
+                return false
+            }
             return a == b
         }
         return matches(path: path, description: description)
@@ -132,13 +126,6 @@ extension DeviceMatch {
     public func select(from devices: [DiscoveredDevice]) -> DiscoveredDevice? {
         devices.first { d in d.info.map { matchesResolvingLinks(path: d.path, description: $0.description) } ?? false }
     }
-}
-
-/// `realpath(3)`, or nil when the path does not resolve.
-private func resolvedPath(_ path: String) -> String? {
-    guard let r = realpath(path, nil) else { return nil }
-    defer { free(r) }
-    return String(cString: r)
 }
 
 extension DiscoveredDevice {

@@ -1,5 +1,3 @@
-import Foundation
-import Glibc
 import LinuxIO
 import TouchCore
 
@@ -12,19 +10,10 @@ public enum UdevProperties {
     /// The properties of the character device at `path`; empty when udev has no entry (no udev,
     /// a container, a node made by hand).
     public static func forDevice(at path: String, databaseDirectory: String = databaseDirectory) -> [String: String] {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFCHR else { return [:] }
-        let (major, minor) = deviceNumbers(UInt64(info.st_rdev))
-        let entry = "\(databaseDirectory)/c\(major):\(minor)"
-        guard let data = FileManager.default.contents(atPath: entry) else { return [:] }
-        return parse(String(decoding: data, as: UTF8.self))
-    }
-
-    /// glibc's `major()`/`minor()` (macros Swift cannot import): the kernel's dev_t layout.
-    static func deviceNumbers(_ dev: UInt64) -> (major: UInt64, minor: UInt64) {
-        let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & ~0xfff)
-        let minor = (dev & 0xff) | ((dev >> 12) & ~0xff)
-        return (major, minor)
+        guard let status = try? FileStatus(path: path), status.kind == .characterDevice else { return [:] }
+        let (major, minor) = status.deviceNumber
+        guard let bytes = try? readFile("\(databaseDirectory)/c\(major):\(minor)") else { return [:] }
+        return parse(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The `E:KEY=VALUE` lines of a udev database entry.

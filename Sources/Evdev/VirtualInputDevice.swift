@@ -1,5 +1,4 @@
 import CEvdev
-import Glibc
 import LinuxIO
 import TouchCore
 
@@ -12,7 +11,7 @@ final class LibevdevTemplate {
     /// Declares the description's name, ids, properties, event types and codes and axes.
     init(_ device: DeviceDescription) throws(EvdevError) {
         guard let handle = libevdev_new() else {
-            throw .libevdev(call: "libevdev_new", path: device.name, errno: SystemErrno(ENOMEM))
+            throw .libevdev(call: "libevdev_new", path: device.name, errno: .outOfMemory)
         }
         self.handle = handle
         libevdev_set_name(handle, device.name)
@@ -58,26 +57,34 @@ final class LibevdevTemplate {
 /// kernel (the QEMU guest); needs the `uinput` module and write access to `/dev/uinput`.
 public final class VirtualInputDevice {
     private let template: LibevdevTemplate
-    private let uinput: OpaquePointer
+    /// The uinput device and the `/dev/uinput` descriptor it lives on, destroyed in that order.
+    private let device: BoundHandle
+    private var uinput: OpaquePointer { device.handle }
 
     /// Creates the device. Throws ``EvdevError/uinput(call:errno:)`` when `/dev/uinput` is
     /// missing or not writable.
     public init(_ device: DeviceDescription) throws(EvdevError) {
         let template = try LibevdevTemplate(device)
         self.template = template
-        var created: OpaquePointer?
-        let status = negativeErrnoCall {
-            libevdev_uinput_create_from_device(template.handle, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &created)
+        // Opened here rather than by libevdev (LIBEVDEV_UINPUT_OPEN_MANAGED), so the descriptor
+        // is owned like every other one; a failure below closes it as it goes out of scope.
+        let descriptor: FileDescriptor
+        do throws(SystemError) {
+            descriptor = try FileDescriptor.open("/dev/uinput", .readWrite)
+        } catch {
+            throw .uinput(call: "open(/dev/uinput)", errno: error.errno)
         }
+        var created: OpaquePointer?
+        let fd = descriptor.rawValue
+        let status = negativeErrnoCall { libevdev_uinput_create_from_device(template.handle, fd, &created) }
         switch status {
         case .failure(let e): throw .uinput(call: "libevdev_uinput_create_from_device", errno: e)
         case .success:
             guard let created else { throw .uinput(call: "libevdev_uinput_create_from_device", errno: .noDevice) }
-            uinput = created
+            // libevdev_uinput_destroy does not close a descriptor it did not open: BoundHandle does.
+            self.device = BoundHandle(created, using: descriptor, release: libevdev_uinput_destroy)
         }
     }
-
-    deinit { libevdev_uinput_destroy(uinput) }
 
     /// The device's node (`/dev/input/eventN`), when the kernel says.
     public var devnode: String? { libevdev_uinput_get_devnode(uinput).map { String(cString: $0) } }

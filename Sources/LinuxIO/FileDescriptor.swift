@@ -170,12 +170,7 @@ public struct FileStatus: Hashable, Sendable {
         permissions = UInt32(info.st_mode) & 0o7777
         size = Int64(info.st_size)
         owner = UInt32(info.st_uid)
-        let rdev = UInt64(info.st_rdev)
-        // glibc's gnu_dev_major/minor: the split of a 64-bit dev_t.
-        deviceNumber = (
-            UInt32(truncatingIfNeeded: ((rdev >> 32) & 0xffff_f000) | ((rdev >> 8) & 0x0000_0fff)),
-            UInt32(truncatingIfNeeded: ((rdev >> 12) & 0xffff_ff00) | (rdev & 0x0000_00ff))
-        )
+        deviceNumber = Self.deviceNumber(splitting: UInt64(info.st_rdev))
         kind =
             switch UInt32(info.st_mode) & UInt32(S_IFMT) {
             case UInt32(S_IFDIR): .directory
@@ -186,6 +181,15 @@ public struct FileStatus: Hashable, Sendable {
             case UInt32(S_IFIFO): .fifo
             default: .regular
             }
+    }
+
+    /// A `dev_t`'s major and minor numbers: glibc's `gnu_dev_major`/`gnu_dev_minor` (macros Swift
+    /// cannot import), the kernel's split of a 64-bit device number.
+    static func deviceNumber(splitting rdev: UInt64) -> (major: UInt32, minor: UInt32) {
+        (
+            UInt32(truncatingIfNeeded: ((rdev >> 32) & 0xffff_f000) | ((rdev >> 8) & 0x0000_0fff)),
+            UInt32(truncatingIfNeeded: ((rdev >> 12) & 0xffff_ff00) | (rdev & 0x0000_00ff))
+        )
     }
 
     /// The status of `path`; with `followingLinks: false`, of a symlink itself (`lstat(2)`).
@@ -226,40 +230,6 @@ public func changeMode(_ path: String, to permissions: UInt32) throws(SystemErro
     }
 }
 
-/// The contents of the regular file at `path`, read whole — at most `limit` bytes: a larger
-/// file is refused (`EFBIG`) before it is read, and so is anything that is not a regular file
-/// (a directory `EISDIR`, a FIFO or device `EINVAL`: reading those could block or never end).
-/// With `followingLinks: false` a symlink is refused too (`ELOOP`).
-public func readFile(_ path: String, limit: Int, followingLinks: Bool = true) throws(SystemError) -> [UInt8] {
-    // Non-blocking, so opening a FIFO does not wait for a writer before its kind is checked.
-    let file = try FileDescriptor.open(path, followingLinks ? [.nonBlocking] : [.nonBlocking, .noFollow])
-    let status: FileStatus
-    do {
-        status = try file.status()
-    } catch {
-        throw SystemError(call: error.call, path: path, errno: error.errno)
-    }
-    switch status.kind {
-    case .regular: break
-    case .directory: throw SystemError(call: "read", path: path, errno: SystemErrno(EISDIR))
-    default: throw SystemError(call: "read", path: path, errno: .invalidArgument)
-    }
-    guard status.size <= limit else { throw SystemError(call: "read", path: path, errno: SystemErrno(EFBIG)) }
-    var bytes: [UInt8] = []
-    while bytes.count <= limit {
-        do {
-            guard let n = try file.read(appendingTo: &bytes, limit: max(4096, min(limit + 1 - bytes.count, 1 << 20))),
-                n > 0
-            else { break }
-        } catch {
-            throw SystemError(call: error.call, path: path, errno: error.errno)
-        }
-    }
-    // The file grew while it was read.
-    guard bytes.count <= limit else { throw SystemError(call: "read", path: path, errno: SystemErrno(EFBIG)) }
-    return bytes
-}
-
 /// What ``checkAccess(_:_:)`` checks.
 public enum AccessMode: Sendable {
     case exists, readable, writable
@@ -283,20 +253,4 @@ public func renameFile(_ source: String, to destination: String) throws(SystemEr
     if case .failure(let e) = systemCall({ rename(source, destination) }) {
         throw SystemError(call: "rename", path: source, errno: e)
     }
-}
-
-/// The names in a directory (without `.` and `..`), unsorted.
-public func directoryEntries(_ path: String) throws(SystemError) -> [String] {
-    guard let directory = opendir(path) else {
-        throw SystemError(call: "opendir", path: path, errno: SystemErrno(errno))
-    }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        if name != "." && name != ".." { names.append(name) }
-    }
-    return names
 }

@@ -49,6 +49,9 @@ public protocol MonotonicClock: AnyObject {
 public final class SystemClock: MonotonicClock {
     public init() {}
     public var now: Double { monotonicNow() }
+    /// The kernel's id of this clock (`CLOCK_MONOTONIC`), for a C library told which clock to
+    /// stamp events with (libevdev's `libevdev_set_clock_id`).
+    public static let kernelClockID: Int32 = CLOCK_MONOTONIC
 }
 
 /// Time that moves only when a test (or an ``EmbeddedPoller``) says so.

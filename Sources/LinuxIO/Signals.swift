@@ -89,3 +89,17 @@ public func setSignalDisposition(_ signal: Int32, ignored: Bool) {
 public func raiseOnThisThread(_ signal: Int32) {
     pthread_kill(pthread_self(), signal)
 }
+
+/// Whether `signal` arriving now would be caught rather than take its default action: blocked
+/// in this thread's mask (left pending for a ``SignalDescriptor``), or with a handler installed.
+/// An ignored signal (`SIG_IGN`) does not count: nobody would answer it.
+public func signalIsBlockedOrHandled(_ signal: Int32) -> Bool {
+    var mask = sigset_t()
+    pthread_sigmask(SIG_BLOCK, nil, &mask)
+    if sigismember(&mask, signal) == 1 { return true }
+    var action = sigaction()
+    sigaction(signal, nil, &action)
+    // SIG_DFL is 0 and SIG_IGN is 1 as handler addresses.
+    guard let handler = action.__sigaction_handler.sa_handler else { return false }
+    return unsafeBitCast(handler, to: Int.self) > 1
+}

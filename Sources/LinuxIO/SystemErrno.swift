@@ -26,6 +26,17 @@ public func negativeErrnoCall(_ call: () -> Int32) -> Result<Int32, SystemErrno>
     }
 }
 
+/// Runs a C call that returns NULL and sets `errno` on failure (libdrm's `drmModeGet*` and
+/// `drmGetVersion`, `opendir`, `realpath`), retrying it while it is interrupted by a signal.
+/// Returns the non-null result, or the errno it failed with.
+public func nonNullCall<T>(_ call: () -> T?) -> Result<T, SystemErrno> {
+    while true {
+        if let result = call() { return .success(result) }
+        let code = errno
+        if code != EINTR { return .failure(SystemErrno(code)) }
+    }
+}
+
 /// An errno value with its symbolic name and the C library's message.
 public struct SystemErrno: Error, RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public var rawValue: Int32
@@ -74,6 +85,12 @@ public struct SystemErrno: Error, RawRepresentable, Hashable, Sendable, CustomSt
     public static let tooLarge = SystemErrno(EFBIG)
     /// `ENXIO`: no such device (a FIFO opened for writing with no reader).
     public static let noReader = SystemErrno(ENXIO)
+    /// `ENOMEM`: out of memory (a C library's allocation failed).
+    public static let outOfMemory = SystemErrno(ENOMEM)
+    /// `EOPNOTSUPP`: the driver does not support the operation.
+    public static let notSupported = SystemErrno(EOPNOTSUPP)
+    /// `ENOSYS`: the kernel or driver does not implement the call.
+    public static let notImplemented = SystemErrno(ENOSYS)
 
     /// The C name (`EACCES`), or `errno N` for values without one here.
     public var name: String {

@@ -14,7 +14,7 @@ public struct Backlight: Sendable {
         do {
             try checkAccess("\(path)/bl_power", .writable)
         } catch {
-            let present = (try? directoryEntries(Self.directory)) ?? []
+            let present = (try? listDirectory(Self.directory)) ?? []
             throw SystemError(
                 call: "access",
                 path:

@@ -69,7 +69,7 @@ public struct StateStore: Sendable {
     /// not be used is moved aside (`states.json.unusable-<seconds since 1970>`) for a human to
     /// look at, and temporary files a killed panel left behind are removed.
     public func restore() -> (states: [String: Bool], warning: String?) {
-        for name in (try? directoryEntries(directory)) ?? [] where name.hasPrefix("states.json.tmp-") {
+        for name in (try? listDirectory(directory)) ?? [] where name.hasPrefix("states.json.tmp-") {
             try? removeFile((directory as NSString).appendingPathComponent(name))
         }
         let (states, warning) = load()

@@ -69,8 +69,7 @@ public final class TouchInputs {
 
     /// What to poll: the devices and the hot-plug watcher.
     public var pollHandles: [PollHandle] {
-        live.values.map { PollHandle($0.device.fileDescriptor) }
-            + (hotplug.map { [PollHandle($0.fileDescriptor)] } ?? [])
+        live.values.map(\.device.pollHandle) + (hotplug.map { [$0.pollHandle] } ?? [])
     }
 
     /// The earliest deadline of any state machine (stuck-contact timeout, filters), monotonic.
@@ -153,8 +152,8 @@ public final class TouchInputs {
     /// Handles a readable descriptor; returns the contact frames it produced (a device that went
     /// away produces the cancellation of its contacts). Descriptors that are not ours give nothing.
     public func handleReadable(_ handle: PollHandle, now: Double) -> [[TouchEvent]] {
-        if let hotplug, handle == PollHandle(hotplug.fileDescriptor) { return handleHotplug(hotplug, now: now) }
-        guard let path = live.first(where: { PollHandle($0.value.device.fileDescriptor) == handle })?.key else {
+        if let hotplug, handle == hotplug.pollHandle { return handleHotplug(hotplug, now: now) }
+        guard let path = live.first(where: { $0.value.device.pollHandle == handle })?.key else {
             return []
         }
         do {

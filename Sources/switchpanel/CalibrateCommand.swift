@@ -91,16 +91,16 @@ func runCalibrateCommand(_ args: ArraySlice<String>) throws -> Int32 {
     composer.invalidateAll()
     while !procedure.isComplete {
         try composer.composeFrame(now: monotonicNow(), draw: draw)
-        var descriptors = [device.fileDescriptor, signals.fileDescriptor]
-        if let fd = display.pollDescriptor { descriptors.append(fd) }
-        let timeout = display.nextEventDeadline.map { Int32(max(0, ($0 - monotonicNow()) * 1000).rounded(.up)) } ?? -1
-        let ready = try waitForReadable(descriptors, timeoutMilliseconds: timeout)
-        if ready.contains(signals.fileDescriptor) {
+        var handles = [device.pollHandle, signals.pollHandle]
+        if let fd = display.pollDescriptor { handles.append(PollHandle(fd)) }
+        let timeout = display.nextEventDeadline.map { max(0, $0 - monotonicNow()) }
+        let ready = try waitForReadable(handles, timeout: timeout)
+        if ready.contains(signals.pollHandle) {
             logger.log(.notice, "calibration interrupted; nothing written")
             return 1
         }
         _ = try display.dispatchEvents(now: monotonicNow())
-        if ready.contains(device.fileDescriptor) {
+        if ready.contains(device.pollHandle) {
             for frame in machine.take(try device.readAvailable()) where procedure.handle(frame) {
                 logger.log(.info, "target \(procedure.samples.count) of \(procedure.targets.count) taken")
                 composer.invalidateAll()

@@ -186,8 +186,8 @@ func runRecordCommand(_ args: ArraySlice<String>) throws -> Int32 {
     note("recording \(path) (\"\(device.name)\"); Ctrl-C to stop")
     var written = 0
     while true {
-        let ready = try waitForReadable([device.fileDescriptor, signals.fileDescriptor])
-        if ready.contains(signals.fileDescriptor), signals.received() != nil { break }
+        let ready = try waitForReadable([device.pollHandle, signals.pollHandle])
+        if ready.contains(signals.pollHandle), signals.received() != nil { break }
         let read = Result { () throws(EvdevError) in try device.readAvailable() }
         if case .failure(let error) = read, error.isDeviceGone {
             note("\(path): the device went away; \(written) events recorded")

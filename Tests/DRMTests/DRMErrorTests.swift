@@ -185,7 +185,8 @@ final class DRMErrorTests: XCTestCase {
         XCTAssertTrue(
             unavailable.description.hasPrefix("running without VT switching (/dev/null"), unavailable.description)
         XCTAssertFalse(unavailable.description.contains("\n"))
-        XCTAssertFalse(VirtualTerminal.isVirtualTerminal(-1))
+        // Not a terminal at all (the descriptor type rules out the -1 this once checked).
+        XCTAssertFalse(try FileDescriptor.open("/", [.readOnly, .directory]).isVirtualTerminal)
     }
 }
 
@@ -194,12 +195,9 @@ private func fourcc(_ s: String) -> UInt32 {
     return UInt32(b[0]) | UInt32(b[1]) << 8 | UInt32(b[2]) << 16 | UInt32(b[3]) << 24
 }
 
+/// How many descriptors this process has open (entries of /proc/self/fd).
 private func openDescriptorCount() -> Int {
-    guard let dir = opendir("/proc/self/fd") else { return -1 }
-    defer { closedir(dir) }
-    var count = 0
-    while readdir(dir) != nil { count += 1 }
-    return count
+    (try? listDirectory("/proc/self/fd").count) ?? -1
 }
 
 /// A directory under /tmp, removed with everything in it when the object goes away.
@@ -213,22 +211,11 @@ private final class TemporaryDirectory {
     }
 
     func write(_ name: String, _ text: String) throws {
-        let fd = open(path + "/" + name, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw SystemErrno(errno) }
-        defer { close(fd) }
-        _ = text.withCString { Glibc.write(fd, $0, strlen($0)) }
+        try FileDescriptor.open(path + "/" + name, [.writeOnly, .create, .truncate]).writeAll(Array(text.utf8))
     }
 
     deinit {
-        if let dir = opendir(path) {
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name != "." && name != ".." { unlink(path + "/" + name) }
-            }
-            closedir(dir)
-        }
+        for name in (try? listDirectory(path)) ?? [] { try? removeFile(path + "/" + name) }
         rmdir(path)
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import LinuxIO
 import XCTest
 
 @testable import Evdev
@@ -8,13 +9,13 @@ final class HotplugWatcherTests: XCTestCase {
     func testSeesEventNodesCreatedChangedAndRemoved() throws {
         let dir = try TemporaryDirectory()
         let watcher = try HotplugWatcher(directory: dir.path)
-        XCTAssertGreaterThanOrEqual(watcher.fileDescriptor, 0)
+        XCTAssertEqual(try waitForReadable([watcher.pollHandle], timeout: 0), [], "open, and nothing queued")
         XCTAssertEqual(try watcher.readChanges(), [], "nothing happened yet")
 
         try dir.write(dir.path + "/event5", "")
         try dir.write(dir.path + "/mouse1", "")
         XCTAssertEqual(chmod(dir.path + "/event5", 0o660), 0)
-        XCTAssertTrue(pollReadable(watcher.fileDescriptor))
+        XCTAssertEqual(try waitForReadable([watcher.pollHandle], timeout: 1), [watcher.pollHandle])
         let created = try watcher.readChanges()
         XCTAssertEqual(created.first, .added(dir.path + "/event5"))
         XCTAssertEqual(created.last, .attributesChanged(dir.path + "/event5"))
@@ -55,17 +56,17 @@ final class HotplugWatcherTests: XCTestCase {
 
     func testParsesOverflow() {
         var bytes = [UInt8](repeating: 0, count: 16)
-        let overflow = UInt32(IN_Q_OVERFLOW)
+        let overflow = InotifyDescriptor.Events.queueOverflowed.rawValue
         withUnsafeBytes(of: overflow.littleEndian) { bytes.replaceSubrange(4..<8, with: $0) }
-        let changes = bytes.withUnsafeBytes { HotplugWatcher.parse($0, directory: "/dev/input") }
+        let changes = bytes.withUnsafeBytes { hotplugChanges(parsing: $0) }
         XCTAssertEqual(changes, [.overflowed])
         // A truncated record is ignored, not read past.
         let truncated = [UInt8](repeating: 0xff, count: 20)
-        XCTAssertEqual(truncated.withUnsafeBytes { HotplugWatcher.parse($0, directory: "/dev/input") }, [])
+        XCTAssertEqual(truncated.withUnsafeBytes { hotplugChanges(parsing: $0) }, [])
     }
-}
 
-func pollReadable(_ fd: Int32, timeoutMilliseconds: Int32 = 1000) -> Bool {
-    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    return poll(&entry, 1, timeoutMilliseconds) == 1
+    /// What the watcher reports for a buffer of `struct inotify_event`s read from /dev/input.
+    private func hotplugChanges(parsing bytes: UnsafeRawBufferPointer) -> [HotplugChange] {
+        HotplugWatcher.hotplugChanges(InotifyDescriptor.parse(bytes), directory: "/dev/input")
+    }
 }

@@ -86,42 +86,24 @@ final class TemporaryDirectory {
     }
 
     func write(_ path: String, _ text: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw SystemErrno(errno) }
-        defer { close(fd) }
-        _ = text.withCString { Glibc.write(fd, $0, strlen($0)) }
+        try FileDescriptor.open(path, [.writeOnly, .create, .truncate]).writeAll(Array(text.utf8))
     }
 }
 
 /// `rm -r` without Foundation.
 enum FileManagerLite {
     static func removeTree(_ path: String) throws {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            if let dir = opendir(path) {
-                var names: [String] = []
-                while let entry = readdir(dir) {
-                    let name = withUnsafePointer(to: entry.pointee.d_name) {
-                        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-                    }
-                    if name != "." && name != ".." { names.append(name) }
-                }
-                closedir(dir)
-                for name in names { try removeTree(path + "/" + name) }
-            }
+        guard let status = try? FileStatus(path: path, followingLinks: false) else { return }
+        if status.kind == .directory {
+            for name in try listDirectory(path) { try removeTree(path + "/" + name) }
             rmdir(path)
         } else {
-            unlink(path)
+            try removeFile(path)
         }
     }
 }
 
 /// How many descriptors this process has open (entries of /proc/self/fd).
 func openDescriptorCount() -> Int {
-    guard let dir = opendir("/proc/self/fd") else { return -1 }
-    defer { closedir(dir) }
-    var count = 0
-    while readdir(dir) != nil { count += 1 }
-    return count
+    (try? listDirectory("/proc/self/fd").count) ?? -1
 }

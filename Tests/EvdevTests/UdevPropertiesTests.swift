@@ -29,12 +29,6 @@ final class UdevPropertiesTests: XCTestCase {
         XCTAssertNil(UdevProperties.calibrationMatrix([:]))
     }
 
-    func testDeviceNumbersFollowGlibcLayout() {
-        // makedev(13, 67) and makedev(259, 300), as glibc encodes them.
-        XCTAssertTrue(UdevProperties.deviceNumbers(13 << 8 | 67) == (13, 67))
-        XCTAssertTrue(UdevProperties.deviceNumbers((259 << 8) | (300 & 0xff) | ((300 & ~0xff) << 12)) == (259, 300))
-    }
-
     func testFindsTheEntryOfARealCharacterDevice() throws {
         // /dev/null is character device 1:3 everywhere.
         let dir = NSTemporaryDirectory() + "udev-\(getpid())-\(UUID().uuidString)"
