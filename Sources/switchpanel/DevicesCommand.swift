@@ -261,10 +261,8 @@ enum InjectCommand: Command {
 
 /// Plays the recording `file` through a uinput device made from its description.
 func runInjectCommand(file: String, desc: String?, fast: Bool, startAfter: String?, endAfter: String?) throws -> Int32 {
-    let recording = try EvemuRecording.parse(try readText(file))
-    guard let device = try desc.map({ try DeviceDescription.parse(try readText($0)) }) ?? recording.device else {
-        throw CommandLineError.failure("\(file) has no device header; pass the device's .desc with --desc")
-    }
+    let (recording, device) = try parseRecording(
+        try readText(file), named: file, description: try desc.map(readText))
     let virtual = try VirtualInputDevice(device)
     print("created \(virtual.devnode ?? "(unknown node)") \"\(device.name)\"")
     fflush(nil)

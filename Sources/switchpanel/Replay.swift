@@ -76,14 +76,7 @@ struct Replay {
     /// Parses a recording; the device comes from its header or from `descriptionText`.
     init(name: String, recordingText: String, descriptionText: String?) throws {
         recordingName = name
-        recording = try EvemuRecording.parse(recordingText)
-        if let descriptionText {
-            device = try DeviceDescription.parse(descriptionText)
-        } else if let header = recording.device {
-            device = header
-        } else {
-            throw CommandLineError.failure("\(name) has no device header; pass the device's .desc with --desc")
-        }
+        (recording, device) = try parseRecording(recordingText, named: name, description: descriptionText)
         // Devices that report position on other axes than they declare (eGalax) are remapped.
         if let remap = device.suggestedAxisRemap { device = device.remappingAxes(remap) }
     }
@@ -122,6 +115,19 @@ struct Replay {
                 summary.contacts, changes, summary.duration, summary.framesPresented, final.width, final.height,
                 final.format.rawValue, out))
     }
+}
+
+/// An evemu recording and the device it was made on: `description` (a `.desc`) when given,
+/// else the recording's own header. `replay` and `inject` read recordings through this.
+func parseRecording(_ text: String, named name: String, description: String?) throws -> (
+    EvemuRecording, DeviceDescription
+) {
+    let recording = try EvemuRecording.parse(text)
+    if let description { return (recording, try DeviceDescription.parse(description)) }
+    guard let header = recording.device else {
+        throw CommandLineError.failure("\(name) has no device header; pass the device's .desc with --desc")
+    }
+    return (recording, header)
 }
 
 /// Renders a board config's panel at rest exactly as the display path shows it: the first frame
