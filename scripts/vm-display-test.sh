@@ -38,13 +38,13 @@ vm_find_kernel
 started=$(now)
 vm_build_static_switchpanel "$scratch" "$work/build.log"
 vm_build_static switchpanel-display-probe "$scratch" "$work/build-probe.log"
-probe=$scratch/release/switchpanel-display-probe
+probe_binary=$scratch/release/switchpanel-display-probe
 say "static builds: $(elapsed "$started") s"
-"$probe" --help >/dev/null 2>&1 || { say "$probe --help fails"; exit 1; }
+"$probe_binary" --help >/dev/null 2>&1 || { say "$probe_binary --help fails"; exit 1; }
 
 rootfs=$work/rootfs
 vm_make_rootfs "$rootfs" virtio_pci virtio-gpu bochs
-vm_add_binary "$rootfs" "$probe"
+vm_add_binary "$rootfs" "$probe_binary"
 {
     vm_init_prologue
     cat <<'EOF'
@@ -146,15 +146,15 @@ check_guest() {
         grep -q "matches the saved configuration" <<<"$probe" \
             && pass "$driver $api: CRTC read back after close is the saved one" \
             || fail "$driver $api: CRTC not restored"
-        "$probe" --check "$work/$driver-$api.ppm" >&2 \
+        "$probe_binary" --check "$work/$driver-$api.ppm" >&2 \
             && pass "$driver $api: the pattern after a mode set and two flips, pixel for pixel" \
             || fail "$driver $api: pattern"
-        if "$probe" --check "$work/$driver-$api-vt2.ppm" >/dev/null; then
+        if "$probe_binary" --check "$work/$driver-$api-vt2.ppm" >/dev/null; then
             fail "$driver $api: VT 2 still shows the pattern"
         else
             pass "$driver $api: VT 2 shows the console (display released)"
         fi
-        "$probe" --check "$work/$driver-$api-vt1.ppm" >&2 \
+        "$probe_binary" --check "$work/$driver-$api-vt1.ppm" >&2 \
             && pass "$driver $api: the pattern again after switching back to VT 1" \
             || fail "$driver $api: pattern after the VT switch back"
         # The kernel's state says the CRTC is off: ACTIVE=0 for atomic, DPMS=3 (off) for legacy.
@@ -168,13 +168,13 @@ check_guest() {
         # QEMU's bochs-display has no blanking (the driver's VGA attribute write goes nowhere):
         # only virtio-gpu shows it on the glass.
         if [ "$driver" = virtio ]; then
-            if "$probe" --check "$work/$driver-$api-off.ppm" >/dev/null; then
+            if "$probe_binary" --check "$work/$driver-$api-off.ppm" >/dev/null; then
                 fail "$driver $api: the pattern is still shown after power off"
             else
                 pass "$driver $api: powered off, the screendump no longer shows the pattern"
             fi
         fi
-        "$probe" --check "$work/$driver-$api-on.ppm" >&2 \
+        "$probe_binary" --check "$work/$driver-$api-on.ppm" >&2 \
             && pass "$driver $api: powered on again, the same pattern without a repaint" \
             || fail "$driver $api: pattern after power on"
         local same
