@@ -42,7 +42,8 @@ vm-evdev-test: setup
 	bash scripts/vm-evdev-test.sh
 
 ## The DRM display on a real kernel in QEMU, virtio-gpu and bochs: mode setting, flips, VT
-## switching, blanking and the CRTC restored, checked on screendumps (~35 s plus a static build).
+## switching, blanking and the CRTC restored, checked on screendumps by the test-only
+## switchpanel-display-probe (~35 s plus static builds of it and switchpanel).
 vm-display-test: setup
 	bash scripts/vm-display-test.sh
 
@@ -60,10 +61,10 @@ vm-systemd-test: setup
 	bash scripts/vm-systemd-test.sh
 
 format:
-	swift-format format --in-place --recursive --parallel Package.swift Sources Tests
+	swift-format format --in-place --recursive --parallel Package.swift Sources Plugins Tests
 
 lint:
-	swift-format lint --recursive --strict Package.swift Sources Tests
+	swift-format lint --recursive --strict Package.swift Sources Plugins Tests
 
 ## The systemd gate: the unit and sysusers file parse without warnings, and
 ## `systemd-analyze security --offline=true` scores the unit at most 1.0.

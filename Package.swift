@@ -19,7 +19,10 @@ import PackageDescription
 //   Panel        pure Swift: board configs (strict JSON with paths in every error) and the layout.
 //   PanelRuntime the panel's edges to the system: durable state files (then actions, socket, loop).
 //   BenchScene   the benchmark scene of docs/bench-scene, drawn through Raster's public API.
+//   CommandLineInterface  the programs' declared options, parsing, help, errors and exit statuses.
 //   switchpanel  the command-line program; switchpanel-bench the benchmark (the only user of cairo).
+//                Its demo recording is generated at build time (Plugins/DemoRecordingPlugin).
+//   switchpanel-display-probe  test-only (Tests/DisplayProbe, for scripts/vm-display-test.sh).
 let package = Package(
     name: "SwitchPanel",
     products: [
@@ -76,16 +79,30 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        .target(name: "CommandLineInterface"),
         .executableTarget(
             name: "switchpanel",
             dependencies: [
-                "Raster", "RasterPNG", "Widget", "TextRender", "Panel", "TouchCore", "BenchScene", "Evdev", "LinuxIO",
-                "PanelRuntime", "Presentation", "DRM", "CLinux",
-            ]),
+                "CommandLineInterface", "Raster", "RasterPNG", "Widget", "TextRender", "Panel", "TouchCore", "Evdev",
+                "LinuxIO", "PanelRuntime", "Presentation", "DRM", "CLinux",
+            ],
+            plugins: ["DemoRecordingPlugin"]),
+        // Writes DemoRecording.swift into the switchpanel target from the one copy of the demo
+        // recording in Tests/TouchCoreTests/Recordings (a single static binary carries no resources).
+        .executableTarget(name: "generate-demo-recording"),
+        .plugin(name: "DemoRecordingPlugin", capability: .buildTool(), dependencies: ["generate-demo-recording"]),
+        // Test-only: the DRM display probe that scripts/vm-display-test.sh runs in QEMU guests.
+        // Not a product: `make install` installs switchpanel alone.
+        .executableTarget(
+            name: "switchpanel-display-probe",
+            dependencies: ["CommandLineInterface", "DRM", "Presentation", "Raster", "LinuxIO"],
+            path: "Tests/DisplayProbe"),
         .executableTarget(
             name: "switchpanel-bench",
             dependencies: ["Raster", "RasterPNG", "BenchScene", "CCairo"]
         ),
+        // The option parser, help and errors against small declared commands.
+        .testTarget(name: "CommandLineInterfaceTests", dependencies: ["CommandLineInterface"]),
         .testTarget(name: "DRMTests", dependencies: ["DRM", "Presentation", "Raster", "LinuxIO"]),
         .testTarget(
             name: "PanelRuntimeTests",

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The DRM display on a real kernel (issue 5): boots Debian's kernel in QEMU (software emulation,
-# see ../shared/KERNEL-TESTING.md) with a busybox initramfs holding a static `switchpanel`, once
-# with virtio-gpu and once with bochs-display (800x480). In the guest, for the atomic and the
-# legacy API in turn, `switchpanel display-probe` opens the card, shows a test pattern (mode set,
-# then two page flips that repaint only damage) and waits; meanwhile a second probe must be
-# refused as not DRM master, the guest switches to VT 2 and back (the probe must release and
-# re-take the display), and the display is blanked and unblanked. The host takes a QMP
-# screendump at each step and checks:
+# see ../shared/KERNEL-TESTING.md) with a busybox initramfs holding a static `switchpanel` and the
+# test-only `switchpanel-display-probe` (Tests/DisplayProbe), once with virtio-gpu and once with
+# bochs-display (800x480). In the guest, for the atomic and the legacy API in turn, the probe
+# opens the card, shows a test pattern (mode set, then two page flips that repaint only damage)
+# and waits; meanwhile a second probe must be refused as not DRM master, the guest switches to
+# VT 2 and back (the probe must release and re-take the display), and the display is blanked and
+# unblanked. The host takes a QMP screendump at each step and checks:
 #   - the pattern, pixel for pixel, after the flips, after the VT switch back and after power on;
 #   - VT 2 shows the console, not the pattern (the display was released); blanked, no pattern;
 #   - after the probe exits, the screen is again exactly the console it found (the CRTC was
@@ -37,12 +37,14 @@ vm_require_packages qemu-system-x86 linux-image-amd64 busybox-static libdrm-dev 
 vm_find_kernel
 started=$(now)
 vm_build_static_switchpanel "$scratch" "$work/build.log"
-binary=$vm_binary
-say "static build: $(elapsed "$started") s"
-"$binary" display-probe --help >/dev/null 2>&1 || { say "switchpanel has no 'display-probe' command"; exit 1; }
+vm_build_static switchpanel-display-probe "$scratch" "$work/build-probe.log"
+probe_binary=$scratch/release/switchpanel-display-probe
+say "static builds: $(elapsed "$started") s"
+"$probe_binary" --help >/dev/null 2>&1 || { say "$probe_binary --help fails"; exit 1; }
 
 rootfs=$work/rootfs
 vm_make_rootfs "$rootfs" virtio_pci virtio-gpu bochs
+vm_add_binary "$rootfs" "$probe_binary"
 {
     vm_init_prologue
     cat <<'EOF'
@@ -63,12 +65,12 @@ dump console-before
 run_probe() {
     name=$1; shift
     mkfifo /tmp/in-$name
-    switchpanel display-probe "$@" </tmp/in-$name >/tmp/probe-$name.log 2>&1 &
+    switchpanel-display-probe "$@" </tmp/in-$name >/tmp/probe-$name.log 2>&1 &
     pid=$!
     exec 3>/tmp/in-$name
     if waitfor /tmp/probe-$name.log "take a screendump"; then
         dump $name
-        echo "=== BEGIN second-$name"; switchpanel display-probe --no-vt </dev/null 2>&1; echo "=== END second-$name"
+        echo "=== BEGIN second-$name"; switchpanel-display-probe --no-vt </dev/null 2>&1; echo "=== END second-$name"
         chvt 2
         waitfor /tmp/probe-$name.log "VT released" && dump $name-vt2
         chvt 1
@@ -88,7 +90,7 @@ run_probe() {
 run_probe atomic --api atomic
 run_probe legacy --api legacy
 for bad in "--format RGB565" "--connector HDMI-A-9" "--mode 1234x567" "--card /dev/dri/card7"; do
-    echo "=== BEGIN bad $bad"; switchpanel display-probe $bad </dev/null 2>&1; echo "=== END bad (exit $?)"
+    echo "=== BEGIN bad $bad"; switchpanel-display-probe $bad </dev/null 2>&1; echo "=== END bad (exit $?)"
 done
 echo "=== DONE"
 poweroff -f
@@ -144,15 +146,15 @@ check_guest() {
         grep -q "matches the saved configuration" <<<"$probe" \
             && pass "$driver $api: CRTC read back after close is the saved one" \
             || fail "$driver $api: CRTC not restored"
-        "$binary" display-probe --check "$work/$driver-$api.ppm" >&2 \
+        "$probe_binary" --check "$work/$driver-$api.ppm" >&2 \
             && pass "$driver $api: the pattern after a mode set and two flips, pixel for pixel" \
             || fail "$driver $api: pattern"
-        if "$binary" display-probe --check "$work/$driver-$api-vt2.ppm" >/dev/null; then
+        if "$probe_binary" --check "$work/$driver-$api-vt2.ppm" >/dev/null; then
             fail "$driver $api: VT 2 still shows the pattern"
         else
             pass "$driver $api: VT 2 shows the console (display released)"
         fi
-        "$binary" display-probe --check "$work/$driver-$api-vt1.ppm" >&2 \
+        "$probe_binary" --check "$work/$driver-$api-vt1.ppm" >&2 \
             && pass "$driver $api: the pattern again after switching back to VT 1" \
             || fail "$driver $api: pattern after the VT switch back"
         # The kernel's state says the CRTC is off: ACTIVE=0 for atomic, DPMS=3 (off) for legacy.
@@ -166,13 +168,13 @@ check_guest() {
         # QEMU's bochs-display has no blanking (the driver's VGA attribute write goes nowhere):
         # only virtio-gpu shows it on the glass.
         if [ "$driver" = virtio ]; then
-            if "$binary" display-probe --check "$work/$driver-$api-off.ppm" >/dev/null; then
+            if "$probe_binary" --check "$work/$driver-$api-off.ppm" >/dev/null; then
                 fail "$driver $api: the pattern is still shown after power off"
             else
                 pass "$driver $api: powered off, the screendump no longer shows the pattern"
             fi
         fi
-        "$binary" display-probe --check "$work/$driver-$api-on.ppm" >&2 \
+        "$probe_binary" --check "$work/$driver-$api-on.ppm" >&2 \
             && pass "$driver $api: powered on again, the same pattern without a repaint" \
             || fail "$driver $api: pattern after power on"
         local same

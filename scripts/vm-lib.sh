@@ -1,5 +1,5 @@
 # Shared parts of the QEMU kernel tests (vm-evdev-test.sh, vm-display-test.sh): packages, a
-# static switchpanel, kernel modules, a busybox initramfs and the QEMU command line. Software
+# static switchpanel (and test programs), kernel modules, a busybox initramfs and the QEMU command line. Software
 # emulation only (see ../shared/KERNEL-TESTING.md: KVM hangs on these machines).
 #
 # Source it after setting `vm_name` (the prefix of log lines); it defines functions only.
@@ -26,15 +26,26 @@ vm_find_kernel() {
     [ -r "$vm_kernel" ] || { vm_say "no readable $vm_kernel"; return 1; }
 }
 
-# Builds a fully static switchpanel in scratch dir $1, logging to $2; sets vm_binary.
+# Builds the fully static program $1 (a product or executable target: switchpanel,
+# switchpanel-display-probe) in scratch dir $2, logging to $3; the binary is $2/release/$1.
 # fontconfig's and freetype's static archives need their own dependencies named.
-vm_build_static_switchpanel() {
-    local scratch=$1 log=$2
-    vm_say "building a static switchpanel"
-    swift build -c release -Xswiftc -static-executable --product switchpanel --scratch-path "$scratch" \
+vm_build_static() {
+    local product=$1 scratch=$2 log=$3
+    vm_say "building a static $product"
+    swift build -c release -Xswiftc -static-executable --product "$product" --scratch-path "$scratch" \
         -Xlinker -lexpat -Xlinker -lbrotlidec -Xlinker -lbrotlicommon -Xlinker -lbz2 -Xlinker -lz >"$log" 2>&1 \
         || { tail -30 "$log"; return 1; }
-    vm_binary=$scratch/release/switchpanel
+}
+
+# Builds a fully static switchpanel in scratch dir $1, logging to $2; sets vm_binary.
+vm_build_static_switchpanel() {
+    vm_build_static switchpanel "$1" "$2" || return 1
+    vm_binary=$1/release/switchpanel
+}
+
+# Puts the program $2 into the initramfs tree $1 as /bin/NAME, stripped.
+vm_add_binary() {
+    strip -o "$1/bin/$(basename "$2")" "$2" 2>/dev/null || cp "$2" "$1/bin/"
 }
 
 # Makes the initramfs tree $1 (busybox, the stripped switchpanel) and copies the kernel modules
@@ -45,7 +56,7 @@ vm_make_rootfs() {
     shift
     mkdir -p "$rootfs"/{bin,dev,proc,sys,tmp,lib/modules}
     cp /bin/busybox "$rootfs/bin/busybox"
-    strip -o "$rootfs/bin/switchpanel" "$vm_binary" 2>/dev/null || cp "$vm_binary" "$rootfs/bin/switchpanel"
+    vm_add_binary "$rootfs" "$vm_binary"
     vm_modules=()
     for m in "$@"; do
         while read -r _ path _; do

@@ -1,6 +1,6 @@
+import CommandLineInterface
 import Evdev
 import Foundation
-import Glibc
 import LinuxIO
 import Panel
 import PanelRuntime
@@ -9,49 +9,46 @@ import Raster
 import TouchCore
 import Widget
 
-/// `switchpanel calibrate [--config F] [--device D] [--write] [--headless]`: draws five targets
-/// on the display, one after the other, takes a touch on each from the board's touch device, fits
-/// libinput's six-number matrix by least squares and prints it — or, with `--write`, stores it in
-/// the config (`touch.calibration`, the file replaced atomically). The config's swap, invert and
-/// rotation stay as they are; the matrix corrects what remains.
-func runCalibrateCommand(_ args: ArraySlice<String>) throws -> Int32 {
-    var rest = args
-    var configPath: String?
-    var deviceName: String?
-    var write = false
-    var headless = false
-    while let arg = rest.popFirst() {
-        switch arg {
-        case "--config": configPath = try optionValue(arg, &rest)
-        case "--device": deviceName = try optionValue(arg, &rest)
-        case "--write": write = true
-        case "--headless": headless = true
-        case "--help", "-h":
-            print(
-                """
-                usage: switchpanel calibrate [--config BOARD.json] [--device PATH|NAME|VVVV:PPPP] [--write] [--headless]
+/// `switchpanel calibrate`.
+enum CalibrateCommand: Command {
+    static let name = "calibrate"
+    static let summary = "Five touch targets → the touchscreen's calibration matrix."
+    static let details = """
+        Shows five targets (four corners and the centre); touch each with a finger or
+        stylus. Prints the fitted matrix as the config's "calibration" line; --write
+        stores it in the config file instead (the rest of the file kept, re-indented).
+        """
+    static let device = Option(
+        "--device", "PATH|NAME|VVVV:PPPP", help: "the touch device (default: the config's, else the first touchscreen)")
+    static let write = Flag("--write", help: "store the matrix in the --config file")
+    static let headless = Flag("--headless", help: "draw the targets on an in-memory display (for tests)")
+    static var options: [any CommandOption] { [SharedOptions.config, device, write, headless] }
 
-                Shows five targets (four corners and the centre); touch each with a finger or
-                stylus. Prints the fitted matrix as the config's "calibration" line; --write
-                stores it in the config file instead (the rest of the file kept, re-indented).
-                """)
-            return 0
-        default: throw UsageError(message: "unknown option '\(arg)'")
-        }
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        try runCalibrateCommand(
+            configPath: arguments[SharedOptions.config], deviceName: arguments[device], write: arguments[write],
+            headless: arguments[headless])
     }
-    if write && configPath == nil { throw UsageError(message: "--write needs --config FILE to write to") }
+}
+
+/// Draws five targets on the display, one after the other, takes a touch on each from the
+/// board's touch device, fits libinput's six-number matrix by least squares and prints it — or,
+/// with `write`, stores it in the config (`touch.calibration`, the file replaced atomically).
+/// The config's swap, invert and rotation stay as they are; the matrix corrects what remains.
+func runCalibrateCommand(configPath: String?, deviceName: String?, write: Bool, headless: Bool) throws -> Int32 {
+    if write && configPath == nil { throw CommandLineError.usage("--write needs --config FILE to write to") }
     let config = try loadBoard(configPath).config
     if config.touch.pointercal != nil {
         // Checked before any touch: --write would make a config with both, which is refused.
-        throw UsageError(
-            message: "the config calibrates through touch.pointercal; remove it to calibrate with a matrix instead")
+        throw CommandLineError.usage(
+            "the config calibrates through touch.pointercal; remove it to calibrate with a matrix instead")
     }
 
     // The device: the one named, else the config's, else the first touchscreen.
     let wanted = (deviceName.map { [$0] } ?? config.touch.devices).compactMap(DeviceMatch.init)
     let found = try InputDiscovery.scan()
     guard let chosen = found.first(where: { $0.isWanted(by: wanted) }) else {
-        throw ReplayError(InputDiscovery.noneWanted(wanted, among: found))
+        throw CommandLineError.failure(InputDiscovery.noneWanted(wanted, among: found))
     }
     let device = try InputDevice(path: chosen.path)
     var description = device.description

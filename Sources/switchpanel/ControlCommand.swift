@@ -1,53 +1,39 @@
+import CommandLineInterface
 import Foundation
 import Panel
 import PanelRuntime
 
-// `switchpanel ctl`: a client of a running panel's control socket.
+/// `switchpanel ctl`: a client of a running panel's control socket.
+enum ControlCommand: Command {
+    static let name = "ctl"
+    static let summary = "Lists, reads, sets and watches the switches of a running panel."
+    static let details = """
+        Talks to a running panel through its control socket: --socket PATH, else
+        $RUNTIME_DIRECTORY/control.sock, else /run/switchpanel/control.sock.
 
-let controlUsage = """
-    usage: switchpanel ctl [--socket PATH] [--json] list
-           switchpanel ctl [--socket PATH] [--json] get ID
-           switchpanel ctl [--socket PATH] [--json] set ID on|off|toggle [--no-actions]
-           switchpanel ctl [--socket PATH] [--json] subscribe
+          list       Prints every switch: id, state (on/off), label, and whether it is disabled.
+          get        Prints the switch's state: on or off.
+          set        Sets the switch as if it were touched (its actions run; --no-actions changes
+                     only what the panel shows and saves) and prints its new state.
+          subscribe  Prints every change (id, state and what caused it: touch, socket, restore,
+                     revert) until the panel stops.
+        """
+    static let positionals: Positionals? = Positionals("list | get ID | set ID on|off|toggle | subscribe", count: 1...3)
+    static let socket = Option("--socket", "PATH", help: "the panel's control socket")
+    static let json = Flag("--json", help: "print the panel's replies (and events) as the JSON lines it sends")
+    static let noActions = Flag("--no-actions", help: "with set: change the switch without running its actions")
+    static var options: [any CommandOption] { [socket, json, noActions] }
 
-    Talks to a running panel through its control socket: --socket PATH, else
-    $RUNTIME_DIRECTORY/control.sock, else /run/switchpanel/control.sock.
-
-    list       Prints every switch: id, state (on/off), label, and whether it is disabled.
-    get        Prints the switch's state: on or off.
-    set        Sets the switch as if it were touched (its actions run; --no-actions changes only
-               what the panel shows and saves) and prints its new state.
-    subscribe  Prints every change (id, state and what caused it: touch, socket, restore,
-               revert) until the panel stops.
-    --json     Prints the panel's replies (and events) as the JSON lines it sends.
-    """
-
-/// A failure reported by the panel or in its reply.
-struct ControlCommandError: Error, CustomStringConvertible {
-    let description: String
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        try runControlCommand(
+            socketPath: arguments[socket], json: arguments[json], runActions: !arguments[noActions],
+            words: arguments.positionals)
+    }
 }
 
-/// `switchpanel ctl`.
-func runControlCommand(_ args: ArraySlice<String>) throws -> Int32 {
-    var socketPath: String?
-    var json = false
-    var runActions = true
-    var words: [String] = []
-    var rest = args
-    while let arg = rest.popFirst() {
-        switch arg {
-        case "--help", "-h":
-            print(controlUsage)
-            return 0
-        case "--socket": socketPath = try optionValue(arg, &rest)
-        case "--json": json = true
-        case "--no-actions": runActions = false
-        default:
-            guard !arg.hasPrefix("--") else { throw UsageError(message: "ctl: unknown option '\(arg)'") }
-            words.append(arg)
-        }
-    }
-    guard let verb = words.first else { throw UsageError(message: "ctl needs a command: list, get, set or subscribe") }
+/// Sends the request `words` say (`get porch`) to the panel at `socketPath` and prints the reply.
+func runControlCommand(socketPath: String?, json: Bool, runActions: Bool, words: [String]) throws -> Int32 {
+    let verb = words[0]  // the parser lets through one word at least
     let request: ControlRequest.Command
     switch (verb, words.count) {
     case ("list", 1): request = .list
@@ -55,20 +41,20 @@ func runControlCommand(_ args: ArraySlice<String>) throws -> Int32 {
     case ("set", 3):
         let states: [String: ControlTargetState] = ["on": .on, "off": .off, "toggle": .toggle]
         guard let state = states[words[2]] else {
-            throw UsageError(message: "ctl set: the state must be on, off or toggle (got '\(words[2])')")
+            throw CommandLineError.usage("ctl set: the state must be on, off or toggle (got '\(words[2])')")
         }
         request = .set(id: words[1], state: state, runActions: runActions)
     case ("subscribe", 1): request = .subscribe
-    case ("list", _), ("subscribe", _): throw UsageError(message: "ctl \(verb) takes no arguments")
-    case ("get", _): throw UsageError(message: "ctl get needs one switch ID")
-    case ("set", _): throw UsageError(message: "ctl set needs a switch ID and on, off or toggle")
-    default: throw UsageError(message: "ctl: unknown command '\(verb)' (expected list, get, set or subscribe)")
+    case ("list", _), ("subscribe", _): throw CommandLineError.usage("ctl \(verb) takes no arguments")
+    case ("get", _): throw CommandLineError.usage("ctl get needs one switch ID")
+    case ("set", _): throw CommandLineError.usage("ctl set needs a switch ID and on, off or toggle")
+    default: throw CommandLineError.usage("ctl: unknown command '\(verb)' (expected list, get, set or subscribe)")
     }
-    if !runActions, verb != "set" { throw UsageError(message: "ctl: --no-actions goes with set") }
+    if !runActions, verb != "set" { throw CommandLineError.usage("ctl: --no-actions goes with set") }
     let path = socketPath ?? ControlProtocol.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
     let client = try ControlClient(path: path)
     guard let line = try client.request(ControlRequest(request).text) else {
-        throw ControlCommandError(description: "the panel at \(path) closed the connection without replying")
+        throw CommandLineError.failure("the panel at \(path) closed the connection without replying")
     }
     let reply = try parseReply(line)
     if json { print(line) }
@@ -90,7 +76,7 @@ func runControlCommand(_ args: ArraySlice<String>) throws -> Int32 {
             }
             fflush(nil)  // one line at a time into pipes too
         }
-        throw ControlCommandError(description: "the panel at \(path) closed the connection")
+        throw CommandLineError.failure("the panel at \(path) closed the connection")
     }
     return 0
 }
@@ -98,32 +84,32 @@ func runControlCommand(_ args: ArraySlice<String>) throws -> Int32 {
 /// A reply's members; an error reply throws its message.
 private func parseReply(_ line: String) throws -> [String: JSONValue] {
     guard case .object(let members) = try? JSONParser.parse(line) else {
-        throw ControlCommandError(description: "the panel sent a line that is not a JSON object: \(line)")
+        throw CommandLineError.failure("the panel sent a line that is not a JSON object: \(line)")
     }
     let reply = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
     if reply["ok"] == .bool(false) {
         guard case .string(let message)? = reply["error"] else {
-            throw ControlCommandError(description: "the panel refused the request: \(line)")
+            throw CommandLineError.failure("the panel refused the request: \(line)")
         }
-        throw ControlCommandError(description: message)
+        throw CommandLineError.failure(message)
     }
     return reply
 }
 
 private func string(_ key: String, in reply: [String: JSONValue]) throws -> String {
     guard case .string(let s)? = reply[key] else {
-        throw ControlCommandError(description: "the panel's reply has no \"\(key)\"")
+        throw CommandLineError.failure("the panel's reply has no \"\(key)\"")
     }
     return s
 }
 
 private func switches(in reply: [String: JSONValue]) throws -> [ControlSwitchStatus] {
     guard case .array(let items)? = reply["switches"] else {
-        throw ControlCommandError(description: "the panel's reply has no \"switches\"")
+        throw CommandLineError.failure("the panel's reply has no \"switches\"")
     }
     return try items.map { item in
         guard case .object(let members) = item else {
-            throw ControlCommandError(description: "the panel's reply lists \(item.kind) as a switch")
+            throw CommandLineError.failure("the panel's reply lists \(item.kind) as a switch")
         }
         let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
         return (

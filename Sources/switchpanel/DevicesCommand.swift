@@ -1,3 +1,4 @@
+import CommandLineInterface
 import DRM
 import Evdev
 import Foundation
@@ -7,42 +8,31 @@ import TouchCore
 // `switchpanel devices`, `switchpanel record` and `switchpanel inject`: the live input edge on
 // the command line.
 
-let devicesUsage = """
-    usage: switchpanel devices [--all] [--dir DIR] [--dri DIR]
-           switchpanel record [DEVICE] [--count N] [--grab] [--dir DIR]
-           switchpanel inject RECORDING.events [--desc DEVICE.desc] [--fast] [--start-after FILE] [--end-after FILE]
-
-    devices  Lists the touchscreens and absolute pointers in /dev/input with their axes, ranges,
-             resolution, protocol and properties, and the nodes that could not be read and why.
-             --all lists every other input device too. Then the displays in /dev/dri (--dri):
-             every card with its driver and API (atomic or legacy), connectors with status and
-             modes, CRTCs and planes with their formats.
-    record   Writes a live device's description and events to stdout in evemu format until
-             Ctrl-C (or N events). DEVICE is a node path, a name, or vendor:product in hex
-             (0eef:0001); without it, the first touchscreen (else absolute pointer).
-    inject   Creates a uinput device from a recording's description and plays its events with
-             their original timing (for testing on a real kernel; needs /dev/uinput). Prints the
-             new node, then waits until FILE exists when --start-after is given; with --end-after
-             the device stays until that file exists (an unplug at a chosen moment).
-    """
-
 /// `switchpanel devices`.
-func runDevicesCommand(_ args: ArraySlice<String>) throws -> Int32 {
-    var all = false
-    var directory = InputDiscovery.defaultDirectory
-    var displayDirectory = CardDiscovery.defaultDirectory
-    var rest = args
-    while let arg = rest.popFirst() {
-        switch arg {
-        case "--help", "-h":
-            print(devicesUsage)
-            return 0
-        case "--all": all = true
-        case "--dir": directory = try optionValue(arg, &rest)
-        case "--dri": displayDirectory = try optionValue(arg, &rest)
-        default: throw UsageError(message: "devices: unknown argument '\(arg)'")
-        }
+enum DevicesCommand: Command {
+    static let name = "devices"
+    static let summary = "Touchscreens and displays found, with everything the panel needs to know."
+    static let details = """
+        Lists the touchscreens and absolute pointers in /dev/input with their axes, ranges,
+        resolution, protocol and properties, and the nodes that could not be read and why. Then
+        the displays in /dev/dri: every card with its driver and API (atomic or legacy),
+        connectors with status and modes, CRTCs and planes with their formats.
+        """
+    static let all = Flag("--all", help: "list every other input device too")
+    static let directory = Option("--dir", "DIR", default: InputDiscovery.defaultDirectory, help: "the input devices")
+    static let displayDirectory = Option(
+        "--dri", "DIR", default: CardDiscovery.defaultDirectory, help: "the display devices")
+    static var options: [any CommandOption] { [all, directory, displayDirectory] }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        try runDevicesCommand(
+            all: arguments[all], directory: arguments.value(directory),
+            displayDirectory: arguments.value(displayDirectory))
     }
+}
+
+/// Lists the input devices in `directory` and the displays in `displayDirectory`.
+func runDevicesCommand(all: Bool, directory: String, displayDirectory: String) throws -> Int32 {
     // The displays are listed even when the input devices cannot be (a machine without
     // /dev/input still has something to say about its screens, and the other way round).
     var status: Int32 = 0
@@ -151,31 +141,34 @@ private func hex4(_ v: UInt16) -> String {
 // MARK: record
 
 /// `switchpanel record`.
-func runRecordCommand(_ args: ArraySlice<String>) throws -> Int32 {
-    var selector: DeviceMatch?
-    var count: Int?
-    var grab = false
-    var directory = InputDiscovery.defaultDirectory
-    var rest = args
-    while let arg = rest.popFirst() {
-        switch arg {
-        case "--count":
-            let v = try optionValue(arg, &rest)
-            guard let n = Int(v), n > 0 else { throw UsageError(message: "--count needs a positive number") }
-            count = n
-        case "--help", "-h":
-            print(devicesUsage)
-            return 0
-        case "--grab": grab = true
-        case "--dir": directory = try optionValue(arg, &rest)
-        default:
-            guard selector == nil, !arg.hasPrefix("--") else {
-                throw UsageError(message: "record: unknown argument '\(arg)'")
-            }
-            guard let match = DeviceMatch(arg) else { throw UsageError(message: "record: empty device name") }
-            selector = match
+enum RecordCommand: Command {
+    static let name = "record"
+    static let summary = "A live touch device's events in evemu format (inject plays them back)."
+    static let details = """
+        Writes a live device's description and events to stdout in evemu format until Ctrl-C
+        (or N events). DEVICE is a node path, a name, or vendor:product in hex (0eef:0001);
+        without it, the first touchscreen (else absolute pointer).
+        """
+    static let positionals: Positionals? = .optional("DEVICE")
+    static let count = Option(
+        "--count", "N", help: "stop after N events", expected: "a positive number",
+        convert: { Int($0).flatMap { $0 > 0 ? $0 : nil } })
+    static let grab = Flag("--grab", help: "grab the device (EVIOCGRAB): nothing else sees its events")
+    static var options: [any CommandOption] { [count, grab, DevicesCommand.directory] }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let selector = try arguments.positionals.first.map { word throws(CommandLineError) in
+            guard let match = DeviceMatch(word) else { throw .usage("record: empty device name") }
+            return match
         }
+        return try runRecordCommand(
+            selector: selector, count: arguments[count], grab: arguments[grab],
+            directory: arguments.value(DevicesCommand.directory))
     }
+}
+
+/// Writes the events of the device `selector` picks (else the first touchscreen) to stdout.
+func runRecordCommand(selector: DeviceMatch?, count: Int?, grab: Bool, directory: String) throws -> Int32 {
     let path = try recordingDevicePath(selector, directory: directory)
     let device = try InputDevice(path: path)
     // Signals first, so a Ctrl-C during the header still ends the recording cleanly.
@@ -222,7 +215,7 @@ private func recordingDevicePath(_ selector: DeviceMatch?, directory: String) th
     let found = try InputDiscovery.scan(directory: directory)
     if let selector {
         guard let device = selector.select(from: found) else {
-            throw ReplayError("no input device matches \(selector) (`switchpanel devices` lists them)")
+            throw CommandLineError.failure("no input device matches \(selector) (`switchpanel devices` lists them)")
         }
         return device.path
     }
@@ -231,7 +224,7 @@ private func recordingDevicePath(_ selector: DeviceMatch?, directory: String) th
         return touch.0
     }
     let denied = found.compactMap(\.error).first { $0.isPermissionDenied }
-    throw ReplayError(
+    throw CommandLineError.failure(
         "no touchscreen or absolute pointer in \(directory)" + (denied.map { " (\($0))" } ?? ""))
 }
 
@@ -242,34 +235,34 @@ private func note(_ line: String) {
 // MARK: inject
 
 /// `switchpanel inject`.
-func runInjectCommand(_ args: ArraySlice<String>) throws -> Int32 {
-    var file: String?
-    var desc: String?
-    var fast = false
-    var startAfter: String?
-    var endAfter: String?
-    var rest = args
-    while let arg = rest.popFirst() {
-        switch arg {
-        case "--desc": desc = try optionValue(arg, &rest)
-        case "--help", "-h":
-            print(devicesUsage)
-            return 0
-        case "--fast": fast = true
-        case "--start-after": startAfter = try optionValue(arg, &rest)
-        case "--end-after": endAfter = try optionValue(arg, &rest)
-        default:
-            guard file == nil, !arg.hasPrefix("--") else {
-                throw UsageError(message: "inject: unknown argument '\(arg)'")
-            }
-            file = arg
-        }
+enum InjectCommand: Command {
+    static let name = "inject"
+    static let summary = "Plays a recording through a new uinput device (tests on a real kernel)."
+    static let details = """
+        Creates a uinput device from a recording's description and plays its events with their
+        original timing (for testing on a real kernel; needs /dev/uinput). Prints the new node,
+        then waits until FILE exists when --start-after is given; with --end-after the device
+        stays until that file exists (an unplug at a chosen moment).
+        """
+    static let positionals: Positionals? = .one("RECORDING.events")
+    static let deviceDescription = Option(
+        "--desc", "DEVICE.desc", help: "the device's description, when not in the recording")
+    static let fast = Flag("--fast", help: "write the events at once, without their timing")
+    static let startAfter = Option("--start-after", "FILE", help: "wait for FILE to exist before the first event")
+    static let endAfter = Option("--end-after", "FILE", help: "keep the device until FILE exists")
+    static var options: [any CommandOption] { [deviceDescription, fast, startAfter, endAfter] }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        try runInjectCommand(
+            file: arguments.positionals[0], desc: arguments[deviceDescription], fast: arguments[fast],
+            startAfter: arguments[startAfter], endAfter: arguments[endAfter])
     }
-    guard let file else { throw UsageError(message: "inject needs a recording (evemu .events)") }
-    let recording = try EvemuRecording.parse(try readText(file))
-    guard let device = try desc.map({ try DeviceDescription.parse(try readText($0)) }) ?? recording.device else {
-        throw ReplayError("\(file) has no device header; pass the device's .desc with --desc")
-    }
+}
+
+/// Plays the recording `file` through a uinput device made from its description.
+func runInjectCommand(file: String, desc: String?, fast: Bool, startAfter: String?, endAfter: String?) throws -> Int32 {
+    let (recording, device) = try parseRecording(
+        try readText(file), named: file, description: try desc.map(readText))
     let virtual = try VirtualInputDevice(device)
     print("created \(virtual.devnode ?? "(unknown node)") \"\(device.name)\"")
     fflush(nil)

@@ -1,3 +1,4 @@
+import CommandLineInterface
 import Foundation
 import LinuxIO
 import Panel
@@ -7,6 +8,40 @@ import Raster
 import RasterPNG
 import TouchCore
 import Widget
+
+/// `switchpanel replay`.
+enum ReplayCommand: Command {
+    static let name = "replay"
+    static let summary = "Plays an evemu recording against a panel, headless, on its own timestamps."
+    static let details = """
+        Plays an evemu recording (evemu-record's format; the device from its header or --desc)
+        against the panel of BOARD.json (default: the demo panel), headless, on the recording's
+        own timestamps: every event through the touch state machine a live device uses, every
+        change through the panel's session (actions included). Prints each value change.
+        """
+    static let positionals: Positionals? = .one("RECORDING.events")
+    static let deviceDescription = Option(
+        "--desc", "DEVICE.desc", help: "the device's description, when not in the recording")
+    static let frames = Option("--frames", "DIR", help: "write every presented frame there as PNG")
+    static let out = Option("--out", "PNG", default: "out/replay.png", help: "write the final frame there")
+    static var options: [any CommandOption] { [SharedOptions.config, deviceDescription, frames, out] }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        logger.threshold = .notice  // the replay prints each change itself
+        let file = arguments.positionals[0]
+        let text = try readText(file)
+        let descriptionText = try arguments[deviceDescription].map(readText)
+        if let frames = arguments[Self.frames] {
+            try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+        }
+        let replay = try Replay(
+            name: (file as NSString).lastPathComponent, recordingText: text, descriptionText: descriptionText)
+        try replay.run(
+            board: try loadBoard(arguments[SharedOptions.config]), framesDirectory: arguments[frames],
+            out: arguments.value(out))
+        return 0
+    }
+}
 
 /// A panel on the in-memory display: what `run` shows without a screen and what `replay` uses.
 func headlessSession(_ board: LoadedConfig, store: StateStore? = nil, log: @escaping (LogLevel, String) -> Void)
@@ -29,14 +64,7 @@ struct Replay {
     /// Parses a recording; the device comes from its header or from `descriptionText`.
     init(name: String, recordingText: String, descriptionText: String?) throws {
         recordingName = name
-        recording = try EvemuRecording.parse(recordingText)
-        if let descriptionText {
-            device = try DeviceDescription.parse(descriptionText)
-        } else if let header = recording.device {
-            device = header
-        } else {
-            throw ReplayError("\(name) has no device header; pass the device's .desc with --desc")
-        }
+        (recording, device) = try parseRecording(recordingText, named: name, description: descriptionText)
         // Devices that report position on other axes than they declare (eGalax) are remapped.
         if let remap = device.suggestedAxisRemap { device = device.remappingAxes(remap) }
     }
@@ -66,7 +94,7 @@ struct Replay {
             try writePNG(
                 image, to: (dir as NSString).appendingPathComponent(String(format: "frame-%05d.png", frameNumber)))
         }
-        guard let final = display.snapshot() else { throw ReplayError("no frame was presented") }
+        guard let final = display.snapshot() else { throw CommandLineError.failure("no frame was presented") }
         try writePNG(final, to: out)
         print(
             String(
@@ -77,7 +105,15 @@ struct Replay {
     }
 }
 
-struct ReplayError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+/// An evemu recording and the device it was made on: `description` (a `.desc`) when given,
+/// else the recording's own header. `replay` and `inject` read recordings through this.
+func parseRecording(_ text: String, named name: String, description: String?) throws -> (
+    EvemuRecording, DeviceDescription
+) {
+    let recording = try EvemuRecording.parse(text)
+    if let description { return (recording, try DeviceDescription.parse(description)) }
+    guard let header = recording.device else {
+        throw CommandLineError.failure("\(name) has no device header; pass the device's .desc with --desc")
+    }
+    return (recording, header)
 }

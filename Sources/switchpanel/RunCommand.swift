@@ -1,9 +1,69 @@
+import CommandLineInterface
 import DRM
 import Foundation
 import LinuxIO
 import Panel
 import PanelRuntime
 import Presentation
+import Raster
+
+/// `switchpanel run`.
+enum RunCommand: Command {
+    static let name = "run"
+    static let summary = """
+        The panel: a board config (default: the built-in demo) on the DRM display, live
+        touch, actions, saved states, the control socket; until SIGTERM. Without a
+        display it says so and replays a bundled recording of nine real taps instead.
+        """
+    static let details = """
+        Runs the panel of BOARD.json (without it, the built-in demo panel) until SIGINT or
+        SIGTERM: the display of the config's display section (DRM/KMS, double-buffered, page
+        flips), every touchscreen it names (else every one found; hot-plugged ones too), the
+        switches' actions, their states saved in DIR (default $STATE_DIRECTORY, else not saved),
+        and the control socket (default $RUNTIME_DIRECTORY/control.sock, else
+        /run/switchpanel/control.sock). SIGHUP re-reads the config, keeping the states. Under
+        systemd it reports READY=1 once the first frame is on screen and pings the watchdog.
+
+        Where there is no display at all (no /dev/dri), it says so and runs headless instead:
+        it replays a bundled recording of nine real taps against the panel, prints every value
+        change and writes the final frame to PNG (--out, default out/panel.png).
+        """
+    static let headless = Flag(
+        "--headless", help: "run the live panel on an in-memory display (real touch, socket, actions)")
+    static let socket = Option("--socket", "PATH", help: "the control socket's path")
+    static let verbose = Flag(
+        "--verbose", short: "-v", help: "debug lines: every frame's touch-to-glass latency, idle, devices")
+    static let out = Option("--out", "PNG", help: "headless, write the last frame there")
+    static var options: [any CommandOption] {
+        [
+            SharedOptions.config, headless, SharedOptions.stateDirectory, socket, verbose, out, SharedOptions.rotation,
+            SharedOptions.format,
+        ]
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        try runPanel(
+            RunOptions(
+                config: arguments[SharedOptions.config], headless: arguments[headless],
+                stateDirectory: arguments[SharedOptions.stateDirectory], socket: arguments[socket],
+                verbose: arguments[verbose], out: arguments[out], rotation: arguments[SharedOptions.rotation],
+                format: arguments[SharedOptions.format]))
+    }
+}
+
+/// What `switchpanel run` was asked for.
+struct RunOptions {
+    var config: String?
+    var headless: Bool
+    var stateDirectory: String?
+    var socket: String?
+    var verbose: Bool
+    /// Where a headless panel's last frame goes (nil: nowhere; the demo replay: out/panel.png).
+    var out: String?
+    /// Overrides of the config's display (nil: as configured).
+    var rotation: Rotation?
+    var format: PixelFormat?
+}
 
 /// `switchpanel run`: the panel on the display, or — where there is none — headless.
 ///
@@ -14,7 +74,7 @@ import Presentation
 /// recording against the panel instead, prints the value changes and writes the final frame to
 /// PNG: what a fresh clone on a laptop or CI can show. A display that exists but cannot be used
 /// (permissions, another DRM master, no connected screen) is an error that names the fix.
-func runPanel(_ options: RenderOptions) throws -> Int32 {
+func runPanel(_ options: RunOptions) throws -> Int32 {
     // First, before any other thread or child exists: the notifier takes its variables out of
     // the environment the actions inherit.
     let notifier = SystemdNotifier.fromEnvironment()

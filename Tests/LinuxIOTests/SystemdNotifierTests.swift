@@ -205,7 +205,8 @@ private final class DatagramReceiver {
 
     /// The next datagram's text, nil when none arrives within the timeout.
     func receive(timeoutMilliseconds: Int32 = 2000) throws -> String? {
-        guard try !waitForReadable([fileDescriptor], timeoutMilliseconds: timeoutMilliseconds).isEmpty else {
+        guard try !waitForReadable([PollHandle(fileDescriptor)], timeout: Double(timeoutMilliseconds) / 1000).isEmpty
+        else {
             return nil
         }
         var buffer = [UInt8](repeating: 0, count: 4096)

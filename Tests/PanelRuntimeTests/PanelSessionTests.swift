@@ -349,7 +349,7 @@ final class PanelSessionTests: XCTestCase {
         var display: HeadlessDisplay
     }
 
-    /// Replays the recording `switchpanel run` bundles (Sources/switchpanel/DemoRecording.swift):
+    /// Replays the recording `switchpanel run` bundles (compiled in by Plugins/DemoRecordingPlugin):
     /// nine fast taps on a real Atmel maXTouch panel, all on the demo's "saw" switch — through the
     /// touch state machine and a session, as `switchpanel run` does.
     func replayDemo(renderer: SwitchRenderer) throws -> DemoReplay {

@@ -1,71 +1,43 @@
+import CommandLineInterface
 import DRM
 import Foundation
 import LinuxIO
 import Presentation
 import Raster
 
-// `switchpanel display-probe`: a hidden command that proves the DRM display on a real kernel
-// (scripts/vm-display-test.sh runs it in QEMU on virtio-gpu and bochs). It paints a known
-// pattern through FrameComposer — the first frame shown by the mode set, two more by page flips
-// that only repaint damage, so the second flip's buffer (age 2) must also receive the first
+// `switchpanel-display-probe`: a test program, not installed, that proves the DRM display on a
+// real kernel (scripts/vm-display-test.sh runs it in QEMU on virtio-gpu and bochs). It paints a
+// known pattern through FrameComposer — the first frame shown by the mode set, two more by page
+// flips that only repaint damage, so the second flip's buffer (age 2) must also receive the first
 // flip's damage — then waits for a line on stdin while the host takes a screendump, and closes,
-// restoring the CRTC. The same command checks a screendump against the pattern on the host.
+// restoring the CRTC. The same program checks a screendump against the pattern on the host.
 
-let displayProbeUsage = """
-    usage: switchpanel display-probe [--card PATH] [--connector NAME] [--mode WxH[@HZ]] [--format F]
-                                     [--api auto|atomic|legacy] [--no-vt]
-           switchpanel display-probe --check DUMP.ppm [--format F]
-           switchpanel display-probe --same A.ppm B.ppm
+/// The probe's command line.
+enum DisplayProbe: Command {
+    static let name = "switchpanel-display-probe"
+    static let summary = "Shows a test pattern on the DRM display, or checks a screendump against it."
+    static let details = """
+        Opens the DRM display, shows three frames of a test pattern (mode set, then two page
+        flips), prints timings, reads lines on stdin ("off" and "on" blank and unblank the
+        display; anything else ends) while handling VT switches, closes, and reads the CRTC back
+        through a second descriptor to check that the saved configuration was restored (exit 1
+        if not). --check compares a PPM screendump with the pattern pixel for pixel instead.
+        """
+    static let card = Option("--card", "PATH", help: "the card (default: the first with a connected connector)")
+    static let connector = Option("--connector", "NAME", help: "the connector (default: the first connected)")
+    static let mode = Option("--mode", "WxH[@HZ]", help: "the mode (default: the connector's preferred one)")
+    static let format = Option<PixelFormat>(choosing: "--format", "F", default: .xrgb8888, help: "the pixel format")
+    static let api = Option<ModeSettingAPI>(choosing: "--api", "API", default: .automatic, help: "the mode-setting API")
+    static let noVT = Flag("--no-vt", help: "leave the virtual terminal alone")
+    static let check = Option("--check", "DUMP.ppm", help: "compare this screendump with the pattern; no display")
+    static var options: [any CommandOption] { [card, connector, mode, format, api, noVT, check] }
 
-    Opens the DRM display, shows three frames of a test pattern (mode set, then two page flips),
-    prints timings, reads lines on stdin ("off" and "on" blank and unblank the display; anything
-    else ends) while handling VT switches, closes, and reads
-    the CRTC back through a second descriptor to check that the saved configuration was
-    restored (exit 1 if not). --check compares a PPM screendump with the pattern pixel for pixel;
-    --same compares two screendumps.
-    """
-
-/// `switchpanel display-probe`.
-func runDisplayProbeCommand(_ args: ArraySlice<String>) throws -> Int32 {
-    var card: String?
-    var connector: String?
-    var mode: String?
-    var format = PixelFormat.xrgb8888
-    var api = ModeSettingAPI.automatic
-    var takeVT = true
-    var check: String?
-    var same: [String] = []
-    var rest = args
-    while let arg = rest.popFirst() {
-        switch arg {
-        case "--help", "-h":
-            print(displayProbeUsage)
-            return 0
-        case "--card": card = try optionValue(arg, &rest)
-        case "--connector": connector = try optionValue(arg, &rest)
-        case "--mode": mode = try optionValue(arg, &rest)
-        case "--format":
-            let v = try optionValue(arg, &rest)
-            guard let f = PixelFormat(rawValue: v.uppercased()) else {
-                throw UsageError(message: "unknown --format '\(v)'")
-            }
-            format = f
-        case "--api":
-            let v = try optionValue(arg, &rest)
-            guard let a = ModeSettingAPI(rawValue: v) else {
-                throw UsageError(message: "--api must be auto, atomic or legacy (got '\(v)')")
-            }
-            api = a
-        case "--no-vt": takeVT = false
-        case "--check": check = try optionValue(arg, &rest)
-        case "--same":
-            same = [try optionValue(arg, &rest), try optionValue(arg, &rest)]
-        default: throw UsageError(message: "display-probe: unknown argument '\(arg)'")
-        }
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        if let dump = arguments[check] { return try checkScreendump(dump, format: arguments.value(format)) }
+        return try probeDisplay(
+            card: arguments[card], connector: arguments[connector], mode: arguments[mode],
+            format: arguments.value(format), api: arguments.value(api), takeVT: !arguments[noVT])
     }
-    if let check { return try checkScreendump(check, format: format) }
-    if same.count == 2 { return try compareScreendumps(same[0], same[1]) }
-    return try probeDisplay(card: card, connector: connector, mode: mode, format: format, api: api, takeVT: takeVT)
 }
 
 /// The test pattern: a full first frame, then two damaged rectangles, one per flip.
@@ -164,7 +136,7 @@ private func waitForFrame(_ display: DRMDisplay, timeout: Double = 5) throws -> 
     let deadline = monotonicNow() + timeout
     while monotonicNow() < deadline {
         if let fd = display.pollDescriptor, display.nextEventDeadline == nil {
-            _ = try waitForReadable([fd], timeoutMilliseconds: 100)
+            _ = try waitForReadable([PollHandle(fd)], timeout: 0.1)
         }
         if let frame = try display.dispatchEvents(now: monotonicNow()).last { return frame }
     }
@@ -269,12 +241,12 @@ private func probeDisplay(
     say("showing the test pattern: take a screendump now, then send a line on stdin (off, on, or quit)")
 
     // Wait for the host's line; meanwhile answer VT switches and drain flip events.
-    let stdinDescriptor: Int32 = 0
+    let standardInput = PollHandle(FileDescriptor.standardInputNumber)
     waiting: while ok {
-        var descriptors = [stdinDescriptor, signals.fileDescriptor]
-        if let fd = display.pollDescriptor { descriptors.append(fd) }
-        let ready = try waitForReadable(descriptors)
-        if ready.contains(signals.fileDescriptor) {
+        var handles = [standardInput, signals.pollHandle]
+        if let fd = display.pollDescriptor { handles.append(PollHandle(fd)) }
+        let ready = try waitForReadable(handles)
+        if ready.contains(signals.pollHandle) {
             for signal in signals.drain() {
                 switch try display.handleVTSignal(signal) {
                 case .released?: say("VT released: dropped DRM master")
@@ -288,8 +260,10 @@ private func probeDisplay(
                 }
             }
         }
-        if let fd = display.pollDescriptor, ready.contains(fd) { _ = try display.dispatchEvents(now: monotonicNow()) }
-        if ready.contains(stdinDescriptor) {
+        if let fd = display.pollDescriptor, ready.contains(PollHandle(fd)) {
+            _ = try display.dispatchEvents(now: monotonicNow())
+        }
+        if ready.contains(standardInput) {
             // "off" and "on" blank and unblank the display (the loop's screen blanking); any
             // other line, or the end of input, closes.
             switch readLine() {
@@ -331,7 +305,9 @@ private struct PPM {
     var rgb: [UInt8]
 
     init(path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ReplayError("\(path): cannot read") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandLineError.failure("\(path): cannot read")
+        }
         let bytes = [UInt8](data)
         // Header: "P6", width, height, maxval, separated by whitespace, then one whitespace byte.
         var fields: [String] = []
@@ -352,7 +328,7 @@ private struct PPM {
         i += 1
         guard fields.count == 4, fields[0] == "P6", let w = Int(fields[1]), let h = Int(fields[2]), fields[3] == "255",
             w > 0, h > 0, bytes.count - i >= w * h * 3
-        else { throw ReplayError("\(path): not a binary 8-bit PPM") }
+        else { throw CommandLineError.failure("\(path): not a binary 8-bit PPM") }
         width = w
         height = h
         rgb = Array(bytes[i..<(i + w * h * 3)])
@@ -384,19 +360,6 @@ private func checkScreendump(_ path: String, format: PixelFormat) throws -> Int3
     }
     print("\(path): \(differing) of \(dump.width * dump.height) pixels differ from the test pattern; \(first!)")
     return 1
-}
-
-/// Compares two screendumps pixel for pixel.
-private func compareScreendumps(_ a: String, _ b: String) throws -> Int32 {
-    let x = try PPM(path: a)
-    let y = try PPM(path: b)
-    guard x.width == y.width, x.height == y.height else {
-        print("\(a) is \(x.width)x\(x.height), \(b) is \(y.width)x\(y.height)")
-        return 1
-    }
-    let differing = stride(from: 0, to: x.rgb.count, by: 3).filter { x.rgb[$0..<$0 + 3] != y.rgb[$0..<$0 + 3] }.count
-    print("\(a) and \(b): \(differing == 0 ? "identical" : "\(differing) pixels differ") (\(x.width)x\(x.height))")
-    return differing == 0 ? 0 : 1
 }
 
 private func hex(_ rgb: (UInt8, UInt8, UInt8)) -> String {

@@ -1,0 +1,47 @@
+import CommandLineInterface
+import Foundation
+import LinuxIO
+import Panel
+import PanelRuntime
+import Raster
+import RasterPNG
+import TextRender
+import Widget
+
+/// Options several commands take, declared once so they read and document the same everywhere.
+enum SharedOptions {
+    static let config = Option("--config", "BOARD.json", help: "the board config (without it, the built-in demo panel)")
+    static let stateDirectory = Option("--state-dir", "DIR", help: "the directory of the saved switch states")
+    static let rotation = Option<Rotation>(
+        choosing: "--rotation", "R", help: "turn the picture R degrees (instead of the config's rotation)")
+    static let format = Option<PixelFormat>(
+        choosing: "--format", "F", help: "the framebuffer's pixel format (instead of the config's)")
+}
+
+/// The board config of `--config` with the files it names, or the built-in demo panel.
+func loadBoard(_ path: String?) throws -> LoadedConfig {
+    if let path { return try LoadedConfig.read(path: path) }
+    return LoadedConfig(config: try DemoPanel.config())
+}
+
+/// The program's log (stderr; systemd's `<N>` prefixes under the journal). The program is one
+/// thread, so the shared logger needs no lock.
+nonisolated(unsafe) let logger = Log()
+
+/// ``logger`` as the plain function the panel's modules take.
+func logLine(_ level: LogLevel, _ message: String) { logger.log(level, message) }
+
+/// A text file's contents, or an error naming the file.
+func readText(_ path: String) throws(CommandLineError) -> String {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw .failure("\(path): cannot read (missing or unreadable)")
+    }
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// Writes `image` as a PNG, creating the directory it goes in.
+func writePNG(_ image: Image, to path: String) throws {
+    let dir = (path as NSString).deletingLastPathComponent
+    if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+    try PNG.write(image, to: path)
+}

@@ -1,0 +1,3 @@
+import CommandLineInterface
+
+CommandLineProgram(command: DisplayProbe.self).main()
