@@ -1,3 +1,4 @@
+import ConfigFormat
 import DRM
 import Foundation
 import LinuxIO
@@ -29,7 +30,7 @@ let displayProbeUsage = """
 func runDisplayProbeCommand(_ args: ArraySlice<String>) throws -> Int32 {
     var card: String?
     var connector: String?
-    var mode: String?
+    var mode: ModeRequest?
     var format = PixelFormat.xrgb8888
     var api = ModeSettingAPI.automatic
     var takeVT = true
@@ -43,7 +44,9 @@ func runDisplayProbeCommand(_ args: ArraySlice<String>) throws -> Int32 {
             return 0
         case "--card": card = try optionValue(arg, &rest)
         case "--connector": connector = try optionValue(arg, &rest)
-        case "--mode": mode = try optionValue(arg, &rest)
+        case "--mode":
+            let text = try optionValue(arg, &rest)
+            do { mode = try ModeRequest(parsing: text, path: "--mode") } catch { throw UsageError(message: "\(error)") }
         case "--format":
             let v = try optionValue(arg, &rest)
             guard let f = PixelFormat(rawValue: v.uppercased()) else {
@@ -211,7 +214,7 @@ private func describe(_ crtc: CRTC?) -> String {
 }
 
 private func probeDisplay(
-    card: String?, connector: String?, mode: String?, format: PixelFormat, api: ModeSettingAPI, takeVT: Bool
+    card: String?, connector: String?, mode: ModeRequest?, format: PixelFormat, api: ModeSettingAPI, takeVT: Bool
 ) throws -> Int32 {
     // The VT signals are blocked before the VT is taken: their default action would end the
     // process at the first switch.

@@ -114,4 +114,79 @@ final class PanelLoopTests: XCTestCase {
             Array(UnsafeRawBufferPointer(start: front.surface.base, count: front.surface.stride * front.height)),
             Array(UnsafeRawBufferPointer(start: rest.surface.base, count: rest.surface.stride * rest.height)))
     }
+
+    /// What the reloading loop logged, written on its thread and read on the test's.
+    private final class Log: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func append(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
+    /// Issue 11: a SIGHUP with a config that `check-config` accepted but that crashed the panel
+    /// (thumbSize 1e300). The reader refuses it, so the running panel keeps its config, says
+    /// why, goes on serving, and takes the next good config.
+    func testASIGHUPWithAThumbSizeOf1e300KeepsTheRunningConfigAndSaysWhy() throws {
+        let directory = NSTemporaryDirectory() + "reload-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let socket = directory + "/control.sock"
+        let file = directory + "/board.json"
+        func write(_ json: String) throws { try Data(json.utf8).write(to: URL(fileURLWithPath: file)) }
+        try write(#"{"version": 1, "switches": [{"id": "porch"}]}"#)
+        let shared = Shared()
+        let log = Log()
+        let thread = Thread {
+            shared.thread = pthread_self()
+            do {
+                let display = HeadlessDisplay(width: 800, height: 480)
+                let session = try PanelSession(
+                    config: try LoadedConfig.read(path: file).config, display: display, renderer: SwitchRenderer(),
+                    store: nil, actions: ActionRunner(printLine: { _ in }), log: { _, _ in })
+                let control = try ControlServer(path: socket)
+                let loop = try PanelLoop(
+                    session: session, display: display, inputs: nil, control: control,
+                    reloadConfig: { try LoadedConfig.read(path: file) }, log: { log.append($1) })
+                shared.started.signal()
+                shared.exitSignal = try loop.run()
+                control.close()
+            } catch {
+                shared.error = error
+                shared.started.signal()
+            }
+            shared.finished.signal()
+        }
+        thread.start()
+        shared.started.wait()
+        XCTAssertNil(shared.error)
+        let client = try ControlClient(path: socket)
+        /// Sends SIGHUP, then waits until the loop has logged about it.
+        func reload(expecting text: String) {
+            let before = log.all.count
+            pthread_kill(shared.thread, SIGHUP)
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, !log.all.dropFirst(before).contains(where: { $0.contains(text) }) {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+
+        try write(#"{"version":1,"switches":[{"id":"garage"}],"theme":{"style":{"thumbSize":1e300}}}"#)
+        reload(expecting: "reload failed")
+        XCTAssertTrue(
+            log.all.contains(
+                "reload failed, keeping the running config: theme.style.thumbSize: 1e+300 is out of range (0…64)"),
+            "\(log.all)")
+        let kept = try XCTUnwrap(try client.request(#"{"cmd":"list"}"#))
+        XCTAssertTrue(kept.contains(#""id":"porch""#) && !kept.contains("garage"), kept)
+
+        try write(#"{"version":1,"switches":[{"id":"garage"}]}"#)
+        reload(expecting: "reloaded")
+        let reloaded = try XCTUnwrap(try client.request(#"{"cmd":"list"}"#))
+        XCTAssertTrue(reloaded.contains(#""id":"garage""#), reloaded)
+
+        pthread_kill(shared.thread, SIGTERM)
+        XCTAssertEqual(shared.finished.wait(timeout: .now() + 10), .success)
+        XCTAssertNil(shared.error)
+        XCTAssertEqual(shared.exitSignal, SIGTERM)
+    }
 }
