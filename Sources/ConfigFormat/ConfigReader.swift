@@ -67,12 +67,6 @@ public struct ConfigNode: Sendable {
         return s
     }
 
-    public func nonEmptyString() throws(ConfigError) -> String {
-        let s = try string()
-        guard !s.isEmpty else { throw ConfigError(path, "must not be empty") }
-        return s
-    }
-
     /// A string of at most `maximumLength` characters.
     public func string(maximumLength: Int) throws(ConfigError) -> String {
         let s = try string()
@@ -88,6 +82,17 @@ public struct ConfigNode: Sendable {
 
     /// A text drawn on the screen: at most ``maximumTextLength`` characters.
     public func text() throws(ConfigError) -> String { try string(maximumLength: Self.maximumTextLength) }
+
+    /// The most characters of a name: of a file, a card, a connector, an input device.
+    public static let maximumNameLength = 256
+
+    /// A name or path on the system, which the running panel's errors show: not empty, at
+    /// most ``maximumNameLength`` characters.
+    public func name() throws(ConfigError) -> String {
+        let s = try string(maximumLength: Self.maximumNameLength)
+        guard !s.isEmpty else { throw ConfigError(path, "must not be empty") }
+        return s
+    }
 
     public func bool() throws(ConfigError) -> Bool {
         guard case .bool(let b) = value else { throw ConfigError(path, "expected true or false, got \(value.kind)") }
@@ -217,17 +222,10 @@ extension ValueReader where T == Bool {
 
 extension ValueReader where T == String {
     public static var string: Self { Self { n throws(ConfigError) in try n.string() } }
-    public static var nonEmptyString: Self { Self { n throws(ConfigError) in try n.nonEmptyString() } }
     /// A text drawn on the screen (``ConfigNode/text()``).
     public static var text: Self { Self { n throws(ConfigError) in try n.text() } }
-    /// The name of something on the system (a card, a connector, an input device), which the
-    /// running panel's errors show: not empty, at most 256 characters.
-    public static var name: Self {
-        Self { n throws(ConfigError) in
-            guard try !n.string(maximumLength: 256).isEmpty else { throw ConfigError(n.path, "must not be empty") }
-            return try n.string()
-        }
-    }
+    /// A name or path (``ConfigNode/name()``).
+    public static var name: Self { Self { n throws(ConfigError) in try n.name() } }
 }
 
 extension ValueReader where T == Color {

@@ -219,7 +219,7 @@ extension TouchConfig {
             var t = self
             if let d = o.optional("devices") {
                 t.devices = try d.array(maximumCount: Self.maximumDevices).map { (n) throws(ConfigError) in
-                    try ValueReader.name.read(n)
+                    try n.name()
                 }
             }
             if let c = o.optional("calibration") {
@@ -232,7 +232,7 @@ extension TouchConfig {
                 t.calibration = m
             }
             if let p = o.optional("pointercal") {
-                let path = try p.nonEmptyString()
+                let path = try p.name()
                 guard path.hasPrefix("/") else {
                     throw ConfigError(p.path, "\(p.value.shown) must be an absolute path")
                 }
@@ -400,7 +400,7 @@ extension ActionConfig {
             return .run(argv: argv, timeout: try o.value("timeout", else: defaultTimeout, .number(in: 0.1...3600)))
         }
         if let w = o.optional("write") {
-            let path = try w.nonEmptyString()
+            let path = try w.name()
             guard path.hasPrefix("/") else { throw ConfigError(w.path, "\(w.value.shown) must be an absolute path") }
             return .write(
                 path: path, on: try o.value("on", else: defaultOn, .string),

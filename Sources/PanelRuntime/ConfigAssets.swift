@@ -28,18 +28,16 @@ public enum ConfigAssets {
             ]
             for case (let key, let name?) in named where !builtIn.contains(name) && loaded[name] == nil {
                 let file = name.hasPrefix("/") ? name : (directory as NSString).appendingPathComponent(name)
-                // Names and paths come from the file: errors show them cut short.
-                let shownFile = ConfigError.excerpt(file)
                 guard FileManager.default.fileExists(atPath: file) else {
                     throw ConfigError(
                         "\(path).\(key)",
-                        "\(JSONValue.string(name).shown) is neither a built-in image (\(builtIn.sorted().joined(separator: ", "))) nor a file (\(shownFile) does not exist)"
+                        "\"\(name)\" is neither a built-in image (\(builtIn.sorted().joined(separator: ", "))) nor a file (\(file) does not exist)"
                     )
                 }
                 do {
                     loaded[name] = try PNG.read(path: file)
                 } catch {
-                    throw ConfigError("\(path).\(key)", "\(shownFile) is not a readable PNG image: \(error)")
+                    throw ConfigError("\(path).\(key)", "\(file) is not a readable PNG image: \(error)")
                 }
             }
         }
@@ -52,7 +50,7 @@ public enum ConfigAssets {
         guard let font = config.theme.font, font.hasPrefix("/") else { return }
         guard access(font, R_OK) == 0 else {
             let reason = String(cString: strerror(errno))
-            throw ConfigError("theme.font", "\(ConfigError.excerpt(font)) cannot be read: \(reason)")
+            throw ConfigError("theme.font", "\(font) cannot be read: \(reason)")
         }
     }
 }
@@ -82,7 +80,7 @@ public struct LoadedConfig: Sendable {
         try ConfigAssets.checkFont(of: config)
         if let pointercal = config.touch.pointercal, access(pointercal, R_OK) != 0 {
             let reason = String(cString: strerror(errno))
-            throw ConfigError("touch.pointercal", "\(ConfigError.excerpt(pointercal)) cannot be read: \(reason)")
+            throw ConfigError("touch.pointercal", "\(pointercal) cannot be read: \(reason)")
         }
         let directory = (path as NSString).deletingLastPathComponent
         let images = try ConfigAssets.loadImages(for: config, relativeTo: directory.isEmpty ? "." : directory)

@@ -113,7 +113,7 @@ public final class TouchInputs {
             }
             let pointercal = try touch.pointercal.map { path in
                 guard let data = FileManager.default.contents(atPath: path) else {
-                    throw ConfigError("touch.pointercal", "cannot read \(ConfigError.excerpt(path))")
+                    throw ConfigError("touch.pointercal", "cannot read \(path)")
                 }
                 return String(decoding: data, as: UTF8.self)
             }

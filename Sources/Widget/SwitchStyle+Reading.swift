@@ -45,7 +45,7 @@ extension SwitchStyle {
         s.borderColorOff = try o.nullable("borderColorOff", else: borderColorOff, .color)
         s.borderWidthOn = try o.value("borderWidthOn", else: borderWidthOn, .number(in: 0...32))
         s.borderWidthOff = try o.value("borderWidthOff", else: borderWidthOff, .number(in: 0...32))
-        s.trackImage = try o.nullable("trackImage", else: trackImage, .nonEmptyString)
+        s.trackImage = try o.nullable("trackImage", else: trackImage, .name)
         s.thumbColorOn = try o.value("thumbColorOn", else: thumbColorOn, .color)
         s.thumbColorOff = try o.value("thumbColorOff", else: thumbColorOff, .color)
         s.thumbSize = try o.nullable("thumbSize", else: thumbSize, .number(in: 0...64))
@@ -54,8 +54,8 @@ extension SwitchStyle {
         // A shadow given where there was none starts from the default one.
         let shadow = thumbShadow ?? SwitchStyle().thumbShadow!
         s.thumbShadow = try o.nullable("thumbShadow", else: thumbShadow, shadow.reader)
-        s.thumbImageOn = try o.nullable("thumbImageOn", else: thumbImageOn, .nonEmptyString)
-        s.thumbImageOff = try o.nullable("thumbImageOff", else: thumbImageOff, .nonEmptyString)
+        s.thumbImageOn = try o.nullable("thumbImageOn", else: thumbImageOn, .name)
+        s.thumbImageOff = try o.nullable("thumbImageOff", else: thumbImageOff, .name)
         s.pressStretch = try o.value("pressStretch", else: pressStretch, .number(in: 0...32))
         s.labelOn = try o.nullable("labelOn", else: labelOn, .text)
         s.labelOff = try o.nullable("labelOff", else: labelOff, .text)
