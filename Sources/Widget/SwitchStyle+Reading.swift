@@ -9,8 +9,9 @@ import Raster
 //
 // The ranges are what a real panel never exceeds, with room, and what the renderer draws in
 // bounded time: sizes are points (× scale, at most 4, for pixels), so the largest switch is
-// 800×400 px and the widest shadow σ 32 px — far below the 256 px `Shadow` clamps to, whose
-// cost grows with σ. docs/config-reference.md lists them all (a test holds it to the code).
+// 512×256 px and the widest shadow σ 16 px — far below the 256 px `Shadow` clamps to, whose
+// cost grows with σ and the thumb's size (such a switch takes 13.5 ms per animation frame in a
+// release build). docs/config-reference.md lists them all (a test holds it to the code).
 
 extension SwitchStyle {
     /// How much a panel may magnify its switches and text (`display.scale`, a style's `scale`):
@@ -122,8 +123,8 @@ extension AnimationStyle {
 }
 
 extension Shadow {
-    /// Reads an object onto this shadow, each key optional. σ and the offset are in points: 8 is
-    /// a wide glow, and at scale 4 it is 32 px.
+    /// Reads an object onto this shadow, each key optional. σ and the offset are in points: σ 4
+    /// is a wide glow, and at scale 4 it is 16 px.
     var reader: ValueReader<Shadow> {
         ValueReader { node throws(ConfigError) in
             let o = try node.object(allowed: ["color", "opacity", "offset", "sigma"])

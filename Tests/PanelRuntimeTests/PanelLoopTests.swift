@@ -142,7 +142,7 @@ final class PanelLoopTests: XCTestCase {
                 let display = HeadlessDisplay(width: 800, height: 480)
                 let session = try PanelSession(
                     config: try LoadedConfig.read(path: file).config, display: display, renderer: SwitchRenderer(),
-                    store: nil, actions: ActionRunner(printLine: { _ in }), log: { _, _ in })
+                    store: nil, actions: ActionRunner(printLine: { _ in }), log: { log.append($1) })
                 let control = try ControlServer(path: socket)
                 let loop = try PanelLoop(
                     session: session, display: display, inputs: nil, control: control,
@@ -160,7 +160,7 @@ final class PanelLoopTests: XCTestCase {
         shared.started.wait()
         XCTAssertNil(shared.error)
         let client = try ControlClient(path: socket)
-        /// Sends SIGHUP, then waits until the loop has logged about it.
+        /// Sends SIGHUP, then waits until the loop (or the session) has logged `text` about it.
         func reload(expecting text: String) {
             let before = log.all.count
             pthread_kill(shared.thread, SIGHUP)
@@ -181,6 +181,7 @@ final class PanelLoopTests: XCTestCase {
 
         try write(#"{"version":1,"switches":[{"id":"garage"}]}"#)
         reload(expecting: "reloaded")
+        XCTAssertTrue(log.all.contains { $0.hasPrefix("reloaded SwitchPanel: 1 switches") }, "\(log.all)")
         let reloaded = try XCTUnwrap(try client.request(#"{"cmd":"list"}"#))
         XCTAssertTrue(reloaded.contains(#""id":"garage""#), reloaded)
 
