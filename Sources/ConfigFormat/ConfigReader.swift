@@ -103,14 +103,11 @@ public struct ConfigNode: Sendable {
     /// (a conversion to `Int`, a blur, a timer) meets a value it cannot handle.
     public func number(in range: ClosedRange<Double>) throws(ConfigError) -> Double {
         guard case .number(let n) = value else { throw ConfigError(path, "expected a number, got \(value.kind)") }
-        guard range.contains(n) else { throw outOfRange(n, range) }
+        guard range.contains(n) else {
+            let bounds = "\(range.lowerBound.configText)…\(range.upperBound.configText)"
+            throw ConfigError(path, "\(n.configText) is out of range (\(bounds))")
+        }
         return n
-    }
-
-    /// The error for `n` outside `range`, with an optional word on what the range comes from.
-    public func outOfRange(_ n: Double, _ range: ClosedRange<Double>, because why: String? = nil) -> ConfigError {
-        let bounds = "\(range.lowerBound.configText)…\(range.upperBound.configText)"
-        return ConfigError(path, "\(n.configText) is out of range (\(bounds)\(why.map { ", \($0)" } ?? ""))")
     }
 
     public func integer(in range: ClosedRange<Int>) throws(ConfigError) -> Int {
