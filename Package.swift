@@ -15,8 +15,11 @@ import PackageDescription
 //                and the compositor that repaints only damage and copies it by buffer age.
 //   DRM          the edge to DRM/KMS (libdrm): cards, dumb buffers, atomic/legacy mode setting, page flips,
 //                VT switching; the real DisplayOutput.
+//   ConfigFormat pure Swift: the text configs are written in: strict JSON, the path-aware reader every
+//                config type reads itself through (errors name the path, unknown keys are refused,
+//                numbers are range-checked), and the display mode `WxH[@Hz]`.
 //   Widget       pure Swift: the toggle switch (style, presets, animation, touch tracking, drawing).
-//   Panel        pure Swift: board configs (strict JSON with paths in every error) and the layout.
+//   Panel        pure Swift: board configs (read through ConfigFormat) and the layout.
 //   PanelRuntime the panel's edges to the system: durable state files (then actions, socket, loop).
 //   BenchScene   the benchmark scene of docs/bench-scene, drawn through Raster's public API.
 //   CommandLineInterface  the programs' declared options, parsing, help, errors and exit statuses.
@@ -58,20 +61,21 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .target(name: "LinuxIO", dependencies: ["CLinux"]),
         .target(name: "Evdev", dependencies: ["TouchCore", "CEvdev", "LinuxIO"]),
-        .target(name: "Widget", dependencies: ["Raster", "TouchCore"]),
+        .target(name: "ConfigFormat", dependencies: ["Raster"]),
+        .target(name: "Widget", dependencies: ["Raster", "TouchCore", "ConfigFormat"]),
         .target(name: "Presentation", dependencies: ["Raster"]),
         .systemLibrary(
             name: "CDRM",
             pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]
         ),
-        .target(name: "DRM", dependencies: ["Presentation", "Raster", "LinuxIO", "CDRM"]),
-        .target(name: "Panel", dependencies: ["Raster", "Widget", "TouchCore"]),
+        .target(name: "DRM", dependencies: ["Presentation", "Raster", "LinuxIO", "CDRM", "ConfigFormat"]),
+        .target(name: "Panel", dependencies: ["Raster", "Widget", "TouchCore", "ConfigFormat"]),
         .target(
             name: "PanelRuntime",
             dependencies: [
                 "Panel", "Presentation", "Raster", "RasterPNG", "Widget", "TouchCore", "LinuxIO", "Evdev", "DRM",
-                "TextRender",
+                "TextRender", "ConfigFormat",
             ]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
@@ -83,7 +87,8 @@ let package = Package(
         .executableTarget(
             name: "switchpanel",
             dependencies: [
-                "CommandLineInterface", "Raster", "RasterPNG", "Widget", "TextRender", "Panel", "TouchCore", "Evdev",
+                "CommandLineInterface", "Raster", "RasterPNG", "Widget", "TextRender", "ConfigFormat", "Panel",
+                "TouchCore", "Evdev",
                 "LinuxIO", "PanelRuntime", "Presentation", "DRM", "CLinux",
             ],
             plugins: ["DemoRecordingPlugin"]),
@@ -103,18 +108,18 @@ let package = Package(
         ),
         // The option parser, help and errors against small declared commands.
         .testTarget(name: "CommandLineInterfaceTests", dependencies: ["CommandLineInterface"]),
-        .testTarget(name: "DRMTests", dependencies: ["DRM", "Presentation", "Raster", "LinuxIO"]),
+        .testTarget(name: "DRMTests", dependencies: ["DRM", "Presentation", "Raster", "LinuxIO", "ConfigFormat"]),
         .testTarget(
             name: "PanelRuntimeTests",
             dependencies: [
                 "PanelRuntime", "Panel", "LinuxIO", "Presentation", "Widget", "TouchCore", "Raster", "RasterPNG",
-                "TextRender",
+                "TextRender", "ConfigFormat",
             ]),
         // HeadlessDisplay's vblanks and buffer ages; FrameComposer against Image.converted(to:rotation:).
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Raster", "TestSupport"]),
         // sd_notify against a real datagram socket, the logger's prefixes, signalfd and timerfd.
         .testTarget(name: "LinuxIOTests", dependencies: ["LinuxIO", "CLinux"]),
-        .testTarget(name: "PanelTests", dependencies: ["Panel", "Widget", "Raster", "TouchCore"]),
+        .testTarget(name: "PanelTests", dependencies: ["Panel", "Widget", "Raster", "TouchCore", "ConfigFormat"]),
         // KernelCaptures/: recordings read back live from a uinput device in the QEMU guest.
         .testTarget(
             name: "EvdevTests", dependencies: ["Evdev", "TouchCore", "CEvdev", "LinuxIO"], exclude: ["KernelCaptures"]),
@@ -130,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetTests",
-            dependencies: ["Widget", "TouchCore", "Raster", "RasterPNG", "TextRender", "TestSupport"],
+            dependencies: ["Widget", "TouchCore", "Raster", "RasterPNG", "TextRender", "TestSupport", "ConfigFormat"],
             exclude: ["References"]
         ),
         // Shared test helpers (reference-image comparison), used by the test targets only.

@@ -1,4 +1,5 @@
 import CDRM
+import ConfigFormat
 import LinuxIO
 import Presentation
 import Raster
@@ -104,12 +105,13 @@ public final class DRMDisplay: DisplayOutput {
     ///   - card: a card path (`/dev/dri/card0`) or name (`card0`); nil: the first card with a
     ///     connected connector.
     ///   - connector: a connector name (`HDMI-A-1`); nil: the first connected.
-    ///   - mode: `WIDTHxHEIGHT` or `WIDTHxHEIGHT@HZ`; nil: the connector's preferred mode.
+    ///   - mode: the mode to set (parsed from `WIDTHxHEIGHT[@HZ]` by ``ModeRequest``); nil: the
+    ///     connector's preferred mode.
     ///   - format: the framebuffer's pixel format; it must be one the primary plane scans out.
     ///   - api: atomic or legacy mode setting (automatic: atomic when the driver has it).
     ///   - directory: where cards are looked for.
     public static func open(
-        card: String?, connector: String?, mode: String?, format: PixelFormat, api: ModeSettingAPI = .automatic,
+        card: String?, connector: String?, mode: ModeRequest?, format: PixelFormat, api: ModeSettingAPI = .automatic,
         directory: String = CardDiscovery.defaultDirectory
     ) throws(DRMError) -> DRMDisplay {
         let wantAtomic = api != .legacy

@@ -30,8 +30,6 @@ public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownConnector(name: String, path: String, connectors: [ConnectorSummary])
     /// The configured connector exists but nothing is plugged into it.
     case connectorNotConnected(name: String, path: String, connectors: [ConnectorSummary])
-    /// The configured mode is not `WIDTHxHEIGHT` or `WIDTHxHEIGHT@HZ`.
-    case badModeSyntax(String)
     /// The connector offers no mode of the configured size (and refresh).
     case unknownMode(requested: String, connector: String, available: [String])
     /// The connector reports no modes at all.
@@ -52,7 +50,7 @@ public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .listDirectory(_, let e), .open(_, let e), .call(_, _, let e), .notMaster(_, _, let e): e
         case .noDRIDirectory: .noSuchFile
-        case .noDumbBuffers, .unsupportedFormat, .badModeSyntax: .invalidArgument
+        case .noDumbBuffers, .unsupportedFormat: .invalidArgument
         case .inactive: .permissionDenied
         case .flipPending: .busy
         default: nil
@@ -67,7 +65,7 @@ public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
         case .call(let call, _, _), .notMaster(let call, _, _): call
         case .noDumbBuffers: "drmGetCap(DRM_CAP_DUMB_BUFFER)"
         case .noConnectedConnector, .unknownConnector, .connectorNotConnected: "choose connector"
-        case .badModeSyntax, .unknownMode, .noModes: "choose mode"
+        case .unknownMode, .noModes: "choose mode"
         case .noCRTC: "choose CRTC"
         case .noPrimaryPlane: "choose plane"
         case .unsupportedFormat: "drmModeAddFB2"
@@ -135,8 +133,6 @@ public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
                 + ConnectorSummary.list(connectors)
         case .connectorNotConnected(let name, let path, let connectors):
             return "\(path): connector \(name) has nothing connected; connectors: " + ConnectorSummary.list(connectors)
-        case .badModeSyntax(let text):
-            return "mode \"\(text)\" is not WIDTHxHEIGHT or WIDTHxHEIGHT@HZ (for example 800x480 or 1920x1080@60)"
         case .unknownMode(let requested, let connector, let available):
             return "\(connector) offers no mode \(requested); its modes: "
                 + (available.isEmpty ? "none" : available.joined(separator: ", "))

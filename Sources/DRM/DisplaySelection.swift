@@ -1,3 +1,4 @@
+import ConfigFormat
 import Raster
 
 /// What to drive on a card: the connector, its mode, the encoder and CRTC that feed it, and the
@@ -14,37 +15,7 @@ public struct DisplayPlan: Hashable, Sendable {
     public var planesToDisable: [Plane]
 }
 
-/// A requested mode: `WIDTHxHEIGHT` or `WIDTHxHEIGHT@HZ`, as board configs write it.
-public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-    /// Hz, nil: any refresh of that size.
-    public var refresh: Double?
-
-    public init(width: Int, height: Int, refresh: Double? = nil) {
-        self.width = width
-        self.height = height
-        self.refresh = refresh
-    }
-
-    /// Parses `800x480` or `1920x1080@60` (`59.94` too); nil for anything else.
-    public init?(parsing text: String) {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count <= 2 else { return nil }
-        let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)
-        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0 else { return nil }
-        var refresh: Double?
-        if parts.count == 2 {
-            guard let hz = Double(parts[1]), hz > 0, hz.isFinite else { return nil }
-            refresh = hz
-        }
-        self.init(width: w, height: h, refresh: refresh)
-    }
-
-    public var description: String {
-        "\(width)x\(height)" + (refresh.map { "@\(formatHz($0))" } ?? "")
-    }
-
+extension ModeRequest {
     /// Whether `mode` is this size and, when a refresh was asked for, within half a hertz of it
     /// (so `@60` takes a 59.94 Hz mode, as `modetest` and Weston do).
     public func matches(_ mode: DisplayMode) -> Bool {
@@ -115,16 +86,15 @@ public enum DisplaySelection {
         connectors.first { $0.status == .unknown && !$0.modes.isEmpty }
     }
 
-    /// The mode `request` names (`800x480`, `1920x1080@60`), or the connector's preferred one.
+    /// The mode `wanted` names (`800x480`, `1920x1080@60`), or the connector's preferred one.
     ///
     /// Among several modes of the requested size: progressive over interlaced, then the refresh
     /// closest to the one asked for, then the preferred mode, then the kernel's order.
-    public static func chooseMode(_ request: String?, for connector: Connector, path: String) throws(DRMError)
+    public static func chooseMode(_ wanted: ModeRequest?, for connector: Connector, path: String) throws(DRMError)
         -> DisplayMode
     {
         guard !connector.modes.isEmpty else { throw .noModes(connector: connector.name, path: path) }
-        guard let request else { return connector.preferredMode! }
-        guard let wanted = ModeRequest(parsing: request) else { throw .badModeSyntax(request) }
+        guard let wanted else { return connector.preferredMode! }
         let candidates = connector.modes.enumerated().filter { wanted.matches($0.element) }
         let best = candidates.min { a, b in
             func key(_ m: (offset: Int, element: DisplayMode)) -> (Int, Double, Int, Int) {
@@ -136,7 +106,8 @@ public enum DisplaySelection {
             return key(a) < key(b)
         }
         guard let best else {
-            throw .unknownMode(requested: request, connector: connector.name, available: modeList(connector.modes))
+            throw .unknownMode(
+                requested: wanted.description, connector: connector.name, available: modeList(connector.modes))
         }
         return best.element
     }
@@ -190,7 +161,7 @@ public enum DisplaySelection {
     ///
     /// `requirePrimaryPlane` is set for atomic mode setting, which programs the plane directly.
     public static func plan(
-        resources: DisplayResources, path: String, connector name: String?, mode request: String?,
+        resources: DisplayResources, path: String, connector name: String?, mode request: ModeRequest?,
         format: PixelFormat, requirePrimaryPlane: Bool
     ) throws(DRMError) -> DisplayPlan {
         let connector = try chooseConnector(named: name, in: resources, path: path)

@@ -1,7 +1,13 @@
-import Foundation
+import ConfigFormat
 import Raster
 import TouchCore
 import Widget
+
+// A board config and its parts. Each part declares its defaults once, on its properties, and
+// reads itself from the file right below its declaration through ConfigFormat's path-aware
+// reader: unknown keys are refused at every depth with the allowed ones listed, and every
+// number is held to the range stated where it is read (the switch style's in Widget).
+// docs/config-reference.md lists every key with its default and range; a test holds it to this.
 
 /// A board config: the display, the touchscreen, the look, and the switches with their actions.
 /// Read with ``BoardConfig/parse(_:)``: missing keys take defaults, unknown keys and
@@ -9,17 +15,88 @@ import Widget
 public struct BoardConfig: Sendable {
     /// The only version this program reads; newer files are refused rather than misread.
     public static let supportedVersion = 1
+    /// The most switches a panel has (all sections together): more do not fit a screen at any
+    /// useful size, and laying them out compares every pair.
+    public static let maximumSwitches = 256
 
-    public var name: String
-    public var display: DisplayConfig
-    public var touch: TouchConfig
-    public var theme: ThemeConfig
-    public var layout: LayoutConfig
-    public var sections: [SectionConfig]
-    public var screen: ScreenConfig = ScreenConfig()
+    public var name = "SwitchPanel"
+    public var display = DisplayConfig()
+    public var touch = TouchConfig()
+    public var theme = ThemeConfig()
+    public var layout = LayoutConfig()
+    public var sections: [SectionConfig] = []
+    public var screen = ScreenConfig()
 
     /// Every switch, in order.
     public var switches: [SwitchConfig] { sections.flatMap(\.switches) }
+}
+
+extension BoardConfig {
+    /// Parses and validates a config file's bytes. Any input at all gives a config or an error.
+    public static func parse(_ bytes: [UInt8]) throws(ConfigError) -> BoardConfig {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            throw ConfigError("", "not valid JSON: \(error)")
+        }
+        let config = try BoardConfig(reading: ConfigNode(value: json))
+        _ = try PanelLayout(config: config)  // overlapping or overflowing layouts are errors too
+        return config
+    }
+
+    public static func parse(_ text: String) throws(ConfigError) -> BoardConfig { try parse(Array(text.utf8)) }
+
+    init(reading root: ConfigNode) throws(ConfigError) {
+        let top = try root.object(allowed: [
+            "version", "name", "display", "touch", "theme", "layout", "sections", "switches", "screen",
+        ])
+        let version = try top.required("version").integer(in: 1...Int(Int32.max))
+        guard version == Self.supportedVersion else {
+            throw ConfigError(
+                "version", "\(version) is newer than this program reads (\(Self.supportedVersion)); upgrade switchpanel"
+            )
+        }
+        self.init()
+        name = try top.value("name", else: name, .text)
+        display = try top.value("display", else: display, display.reader)
+        touch = try top.value("touch", else: touch, touch.reader)
+        // The switches are drawn at the display's scale unless the theme's style says otherwise.
+        theme.style.scale = display.scale
+        theme = try top.value("theme", else: theme, theme.reader)
+        layout = try top.value("layout", else: layout, layout.reader)
+        screen = try top.value("screen", else: screen, screen.reader)
+        if let s = top.optional("sections") {
+            for node in try s.array(maximumCount: Self.maximumSwitches) {
+                let o = try node.object(allowed: ["title", "switches"])
+                let title = try o.optional("title")?.text()
+                let switches = try o.required("switches").array(maximumCount: Self.maximumSwitches).map {
+                    (n) throws(ConfigError) in try SwitchConfig(reading: n, theme: theme)
+                }
+                sections.append(SectionConfig(title: title, switches: switches))
+            }
+        }
+        if let s = top.optional("switches") {
+            let switches = try s.array(maximumCount: Self.maximumSwitches).map { (n) throws(ConfigError) in
+                try SwitchConfig(reading: n, theme: theme)
+            }
+            sections.append(SectionConfig(title: nil, switches: switches))
+        }
+        let all = switches
+        guard !all.isEmpty else {
+            throw ConfigError("switches", "the config has no switches (give \"switches\" or \"sections\")")
+        }
+        guard all.count <= Self.maximumSwitches else {
+            throw ConfigError("switches", "\(all.count) switches (at most \(Self.maximumSwitches))")
+        }
+        var seen: [String: Int] = [:]
+        for (i, s) in all.enumerated() {
+            if let first = seen[s.id] {
+                throw ConfigError("switches", "duplicate id \"\(s.id)\" (switches \(first + 1) and \(i + 1))")
+            }
+            seen[s.id] = i
+        }
+    }
 }
 
 /// Blanking: after how long without a touch the screen goes dark, and how.
@@ -36,22 +113,37 @@ public struct ScreenConfig: Sendable {
     }
 }
 
+extension ScreenConfig {
+    var reader: ValueReader<ScreenConfig> {
+        ValueReader { node throws(ConfigError) in
+            let o = try node.object(allowed: ["blankAfter", "backlight"])
+            var s = self
+            // Up to a day; 0 never blanks.
+            let seconds = try o.value("blankAfter", else: blankAfter ?? 0, .number(in: 0...86400))
+            s.blankAfter = seconds > 0 ? seconds : nil
+            s.backlight = try o.nullable("backlight", else: backlight, .name)
+            return s
+        }
+    }
+}
+
 public struct DisplayConfig: Hashable, Sendable {
     /// A DRM card path (`/dev/dri/card0`); nil: the first card with a connected connector.
     public var card: String?
     /// A connector name (`HDMI-A-1`, `DSI-1`); nil: the first connected.
     public var connector: String?
-    /// Mode `WIDTHxHEIGHT[@HZ]`; nil: the connector's preferred mode.
-    public var mode: String?
+    /// The mode to set (`800x480@60`); nil: the connector's preferred mode.
+    public var mode: ModeRequest?
     /// The panel's physical size in pixels (the mode's size; used headless and for layout).
-    public var width: Int
-    public var height: Int
-    public var rotation: Rotation
-    public var format: PixelFormat
+    public var width = 800
+    public var height = 480
+    public var rotation = Rotation.none
+    public var format = PixelFormat.xrgb8888
     /// Scale of every switch and text (dense panels use 2).
-    public var scale: Double
+    public var scale = 1.0
+
     /// The refresh rate of the configured mode ("800x480@60"), nil when the mode names none.
-    public var refreshRate: Double?
+    public var refreshRate: Double? { mode?.refresh }
 
     /// The size the layout is drawn in, after rotation.
     public var logicalSize: (width: Int, height: Int) { rotation.logicalSize(width: width, height: height) }
@@ -63,45 +155,211 @@ public struct DisplayConfig: Hashable, Sendable {
             let logical = logicalSize
             (width, height) = rotation.physicalSize(width: logical.width, height: logical.height)
             self.rotation = rotation
-            mode = "\(width)x\(height)" + (refreshRate.map { "@\(Int($0))" } ?? "")
+            mode = ModeRequest(width: width, height: height, refresh: refreshRate)
         }
         if let format { self.format = format }
     }
 }
 
+extension DisplayConfig {
+    var reader: ValueReader<DisplayConfig> {
+        ValueReader { node throws(ConfigError) in
+            let o = try node.object(allowed: ["card", "connector", "mode", "rotation", "format", "scale"])
+            var d = self
+            d.card = try o.nullable("card", else: card, .name)
+            d.connector = try o.nullable("connector", else: connector, .name)
+            if let mode = try o.nullable("mode", else: mode, .mode) {
+                (d.mode, d.width, d.height) = (mode, mode.width, mode.height)
+            }
+            d.rotation = try o.value("rotation", else: rotation, Rotation.reader)
+            d.format = try o.value("format", else: format, .choice)
+            d.scale = try o.value("scale", else: scale, .number(in: SwitchStyle.scaleRange))
+            return d
+        }
+    }
+}
+
+extension Rotation {
+    /// Degrees clockwise: 0, 90, 180 or 270.
+    static var reader: ValueReader<Rotation> {
+        ValueReader { node throws(ConfigError) in
+            let degrees = try node.integer(in: 0...270)
+            guard let rotation = Rotation(rawValue: degrees) else {
+                throw ConfigError(node.path, "\(degrees) is not 0, 90, 180 or 270")
+            }
+            return rotation
+        }
+    }
+}
+
 public struct TouchConfig: Hashable, Sendable {
+    /// The most devices a config names.
+    public static let maximumDevices = 16
+
     /// Which input devices to use: a path, a name, or "vvvv:pppp"; empty: every touchscreen.
-    public var devices: [String]
+    public var devices: [String] = []
     /// libinput's LIBINPUT_CALIBRATION_MATRIX, six numbers.
-    public var calibration: CalibrationMatrix
-    public var swapXY: Bool
-    public var invertX: Bool
-    public var invertY: Bool
+    public var calibration = CalibrationMatrix.identity
+    public var swapXY = false
+    public var invertX = false
+    public var invertY = false
     /// Median, dejitter, pressure threshold, phantom guard, stuck-contact timeout (all off by default).
-    public var filters: TouchFilters
+    public var filters = TouchFilters.none
     /// A tslib `pointercal` file to import instead of a matrix (a board moving from tslib keeps
     /// its calibration): raw device units straight to the panel's screen pixels.
     public var pointercal: String? = nil
 }
 
+extension TouchConfig {
+    var reader: ValueReader<TouchConfig> {
+        ValueReader { node throws(ConfigError) in
+            let o = try node.object(allowed: [
+                "devices", "calibration", "pointercal", "swapXY", "invertX", "invertY", "filters",
+            ])
+            var t = self
+            if let d = o.optional("devices") {
+                t.devices = try d.array(maximumCount: Self.maximumDevices).map { (n) throws(ConfigError) in
+                    try n.name()
+                }
+            }
+            if let c = o.optional("calibration") {
+                // A matrix maps the touchscreen's 0…1 onto the screen's: real ones hold scales
+                // and offsets of about 1; ±100 leaves room for any mounting.
+                let values = try c.array().map { (n) throws(ConfigError) in try n.number(in: -100...100) }
+                guard let m = CalibrationMatrix(values) else {
+                    throw ConfigError(c.path, "expected six numbers (libinput's a b c d e f)")
+                }
+                t.calibration = m
+            }
+            if let p = o.optional("pointercal") {
+                let path = try p.name()
+                guard path.hasPrefix("/") else {
+                    throw ConfigError(p.path, "\(p.value.shown) must be an absolute path")
+                }
+                guard o.optional("calibration") == nil else {
+                    throw ConfigError(p.path, "give \"calibration\" or \"pointercal\", not both")
+                }
+                t.pointercal = path
+            }
+            t.swapXY = try o.value("swapXY", else: swapXY, .bool)
+            t.invertX = try o.value("invertX", else: invertX, .bool)
+            t.invertY = try o.value("invertY", else: invertY, .bool)
+            t.filters = try o.value("filters", else: filters, filters.reader)
+            return t
+        }
+    }
+}
+
+extension TouchFilters {
+    /// Reads `{"median": 5, "dejitter": 8, "pressureThreshold": 30, "phantomGuard": true,
+    /// "stuckTimeout": 2}` onto these filters, each key optional (`null` turns a filter off).
+    var reader: ValueReader<TouchFilters> {
+        ValueReader { node throws(ConfigError) in
+            let o = try node.object(allowed: [
+                "median", "dejitter", "pressureThreshold", "phantomGuard", "stuckTimeout",
+            ])
+            var f = self
+            f.median = try o.nullable("median", else: median, MedianWindow.reader)
+            f.dejitter = try o.nullable("dejitter", else: dejitter, Dejitter.reader)
+            // Pressure axes are at most 16 bits.
+            f.pressureThreshold = try o.nullable(
+                "pressureThreshold", else: pressureThreshold.map(Int.init), .integer(in: 0...65535)
+            ).map(Int32.init)
+            f.dropsPhantomCornerContacts = try o.value("phantomGuard", else: dropsPhantomCornerContacts, .bool)
+            // Seconds: longer than a finger rests still, shorter than an hour.
+            f.stuckContactTimeout = try o.nullable(
+                "stuckTimeout", else: stuckContactTimeout, .number(in: 0.1...3600))
+            return f
+        }
+    }
+}
+
+extension TouchFilters.MedianWindow {
+    static var reader: ValueReader<Self> {
+        ValueReader { node throws(ConfigError) in
+            let n = try node.integer(in: 0...Int(Int32.max))
+            guard let window = Self(rawValue: n) else { throw ConfigError(node.path, "\(n) is not 3 or 5") }
+            return window
+        }
+    }
+}
+
+extension TouchFilters.Dejitter {
+    /// A threshold in pixels (`8`), or `{"threshold": 8, "settleTime": 0.1}`.
+    static var reader: ValueReader<Self> {
+        ValueReader { node throws(ConfigError) in
+            // Pixels: it must stay below a switch's drag slop to be of use.
+            let thresholds = 0.0...100
+            if case .number = node.value { return Self(threshold: try node.number(in: thresholds)) }
+            let o = try node.object(allowed: ["threshold", "settleTime"])
+            var d = Self(threshold: try o.required("threshold").number(in: thresholds))
+            d.settleTime = try o.value("settleTime", else: d.settleTime, .number(in: 0...10))
+            return d
+        }
+    }
+}
+
 public struct ThemeConfig: Sendable {
-    public var preset: SwitchPreset
+    public var preset = SwitchPreset.ios
     /// The preset with the config's overrides (and the display's scale).
-    public var style: SwitchStyle
-    public var background: Color
-    public var textColor: Color
-    public var sectionTitleColor: Color
+    public var style = SwitchPreset.ios.style
+    public var background = Color(rgb: 0xF2F2F7)
+    public var textColor = Color(rgb: 0x1C1C1E)
+    public var sectionTitleColor = Color(rgb: 0x6C6C70)
     /// A font family for labels and titles (fontconfig) or a font file path.
     public var font: String?
-    public var labelSize: Double
+    /// Label size in points (titles are 0.8 of it).
+    public var labelSize = 17.0
+}
+
+extension ThemeConfig {
+    /// Reads `theme` onto this theme, whose style carries the display's scale.
+    var reader: ValueReader<ThemeConfig> {
+        ValueReader { node throws(ConfigError) in
+            let o = try node.object(
+                allowed: ["preset", "style", "background", "textColor", "sectionTitleColor", "font", "labelSize"])
+            var t = self
+            t.preset = try o.value("preset", else: preset, .choice)
+            var base = t.preset.style
+            base.scale = style.scale
+            t.style = try o.value("style", else: base, ValueReader(base.overridden(by:)))
+            t.background = try o.value("background", else: background, .color)
+            t.textColor = try o.value("textColor", else: textColor, .color)
+            t.sectionTitleColor = try o.value("sectionTitleColor", else: sectionTitleColor, .color)
+            t.font = try o.nullable("font", else: font, .name)
+            t.labelSize = try o.value("labelSize", else: labelSize, .number(in: 4...200))
+            return t
+        }
+    }
 }
 
 public struct LayoutConfig: Sendable {
-    public var columns: Int
-    public var margin: Double
-    public var gap: Double
-    public var rowHeight: Double
-    public var titleHeight: Double
+    public var columns = 2
+    /// Points around the grid.
+    public var margin = 24.0
+    /// Points between cells and between sections.
+    public var gap = 16.0
+    /// Points per grid row.
+    public var rowHeight = 64.0
+    /// Points above a section for its title.
+    public var titleHeight = 40.0
+}
+
+extension LayoutConfig {
+    // Lengths are points (× the display's scale); whether they fit the screen is the layout's
+    // check, which names the screen's size.
+    var reader: ValueReader<LayoutConfig> {
+        ValueReader { node throws(ConfigError) in
+            let o = try node.object(allowed: ["columns", "margin", "gap", "rowHeight", "titleHeight"])
+            var l = self
+            l.columns = try o.value("columns", else: columns, .integer(in: 1...12))
+            l.margin = try o.value("margin", else: margin, .number(in: 0...1000))
+            l.gap = try o.value("gap", else: gap, .number(in: 0...1000))
+            l.rowHeight = try o.value("rowHeight", else: rowHeight, .number(in: 16...1000))
+            l.titleHeight = try o.value("titleHeight", else: titleHeight, .number(in: 0...1000))
+            return l
+        }
+    }
 }
 
 public struct SectionConfig: Sendable {
@@ -117,303 +375,99 @@ public enum ActionConfig: Sendable, Hashable {
     case write(path: String, on: String, off: String)
     /// Prints a JSON line to stdout.
     case print
+
+    /// Seconds a `run` action may take before it is killed (and counts as failed).
+    public static let defaultTimeout = 10.0
+    /// What a `write` action writes.
+    public static let defaultOn = "1"
+    public static let defaultOff = "0"
+    /// The most actions one switch has.
+    public static let maximumPerSwitch = 16
+}
+
+extension ActionConfig {
+    /// Reads one action; nil for `{"print": false}`.
+    static func read(_ node: ConfigNode) throws(ConfigError) -> ActionConfig? {
+        let o = try node.object(allowed: ["run", "timeout", "write", "on", "off", "print"])
+        if let run = o.optional("run") {
+            let argv = try run.array().map { (n) throws(ConfigError) in try n.string() }
+            guard let first = argv.first, !first.isEmpty else {
+                throw ConfigError(
+                    run.path,
+                    "needs the program and its arguments, e.g. [\"/usr/bin/mosquitto_pub\", \"-t\", \"porch\"]")
+            }
+            // From a tenth of a second to an hour.
+            return .run(argv: argv, timeout: try o.value("timeout", else: defaultTimeout, .number(in: 0.1...3600)))
+        }
+        if let w = o.optional("write") {
+            let path = try w.name()
+            guard path.hasPrefix("/") else { throw ConfigError(w.path, "\(w.value.shown) must be an absolute path") }
+            return .write(
+                path: path, on: try o.value("on", else: defaultOn, .string),
+                off: try o.value("off", else: defaultOff, .string))
+        }
+        if let p = o.optional("print") { return try p.bool() ? .print : nil }
+        throw ConfigError(node.path, "an action needs \"run\", \"write\" or \"print\"")
+    }
 }
 
 public struct SwitchConfig: Sendable {
+    /// The most characters of an id (it names the switch in the state file, the control
+    /// protocol and errors).
+    public static let maximumIDLength = 64
+
     public var id: String
+    /// The text beside the switch; the id when the config gives none.
     public var label: String
     public var style: SwitchStyle
-    public var initial: Bool
-    public var enabled: Bool
+    public var initial = false
+    public var enabled = true
     /// An absolute position (top-left, logical pixels) instead of a grid cell.
-    public var origin: Point?
-    public var actions: [ActionConfig]
+    public var origin: Point? = nil
+    public var actions: [ActionConfig] = []
     /// Whether a failed action flips the switch back.
-    public var revertOnFailure: Bool
+    public var revertOnFailure = true
     /// Where the switch is in the file (`switches[2]`, `sections[1].switches[0]`), for errors
     /// found after parsing (a missing image file).
     public var path: String = ""
 }
 
-extension BoardConfig {
-    /// Parses and validates a config file's bytes. Any input at all gives a config or an error.
-    public static func parse(_ bytes: [UInt8]) throws(ConfigError) -> BoardConfig {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw ConfigError("", "not valid JSON: \(error)")
-        }
-        let config = try parse(ConfigNode(value: json, path: ""))
-        _ = try PanelLayout(config: config)  // overlapping or overflowing layouts are errors too
-        return config
-    }
-
-    public static func parse(_ text: String) throws(ConfigError) -> BoardConfig { try parse(Array(text.utf8)) }
-
-    static func parse(_ root: ConfigNode) throws(ConfigError) -> BoardConfig {
-        let top = try root.object(allowed: [
-            "version", "name", "display", "touch", "theme", "layout", "sections", "switches", "screen",
-        ])
-        let version = try top.required("version").integer(in: 1...Int(Int32.max))
-        guard version == supportedVersion else {
-            throw ConfigError(
-                "version", "\(version) is newer than this program reads (\(supportedVersion)); upgrade switchpanel")
-        }
-        let name = try top.optional("name")?.string() ?? "SwitchPanel"
-        let display = try parseDisplay(top.optional("display"))
-        let touch = try parseTouch(top.optional("touch"))
-        let theme = try parseTheme(top.optional("theme"), scale: display.scale)
-        let layout = try parseLayout(top.optional("layout"))
-        var sections: [SectionConfig] = []
-        if let s = top.optional("sections") {
-            for node in try s.array() {
-                let o = try node.object(allowed: ["title", "switches"])
-                let title = try o.optional("title")?.string()
-                let switches = try o.required("switches").array().map { (n) throws(ConfigError) in
-                    try parseSwitch(n, theme: theme)
-                }
-                sections.append(SectionConfig(title: title, switches: switches))
-            }
-        }
-        if let s = top.optional("switches") {
-            let switches = try s.array().map { (n) throws(ConfigError) in try parseSwitch(n, theme: theme) }
-            sections.append(SectionConfig(title: nil, switches: switches))
-        }
-        let all = sections.flatMap(\.switches)
-        guard !all.isEmpty else {
-            throw ConfigError("switches", "the config has no switches (give \"switches\" or \"sections\")")
-        }
-        var seen: [String: Int] = [:]
-        for (i, s) in all.enumerated() {
-            if let first = seen[s.id] {
-                throw ConfigError("switches", "duplicate id \"\(s.id)\" (switches \(first + 1) and \(i + 1))")
-            }
-            seen[s.id] = i
-        }
-        var config = BoardConfig(
-            name: name, display: display, touch: touch, theme: theme, layout: layout, sections: sections)
-        if let node = top.optional("screen") {
-            let o = try node.object(allowed: ["blankAfter", "backlight"])
-            if let b = o.optional("blankAfter") {
-                let seconds = try b.number(in: 0...86400)
-                config.screen.blankAfter = seconds > 0 ? seconds : nil
-            }
-            config.screen.backlight = try o.optional("backlight")?.nonEmptyString()
-        }
-        return config
-    }
-
-    static func parseDisplay(_ node: ConfigNode?) throws(ConfigError) -> DisplayConfig {
-        var d = DisplayConfig(
-            card: nil, connector: nil, mode: nil, width: 800, height: 480, rotation: .none, format: .xrgb8888, scale: 1,
-            refreshRate: nil)
-        guard let node else { return d }
-        let o = try node.object(allowed: ["card", "connector", "mode", "rotation", "format", "scale"])
-        d.card = try o.optional("card")?.nonEmptyString()
-        d.connector = try o.optional("connector")?.nonEmptyString()
-        if let m = o.optional("mode") {
-            let text = try m.string()
-            let size = text.split(separator: "@", maxSplits: 1)[...].first.map(String.init) ?? ""
-            let parts = size.split(separator: "x")
-            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...16384).contains(w),
-                (16...16384).contains(h)
-            else { throw ConfigError(m.path, "\"\(text)\" is not WIDTHxHEIGHT[@HZ] (16…16384 each)") }
-            if let hz = text.split(separator: "@").dropFirst().first, Double(hz).map({ $0 > 0 && $0 <= 1000 }) != true {
-                throw ConfigError(m.path, "\"\(text)\": the refresh rate must be a number of Hz (1…1000)")
-            }
-            (d.mode, d.width, d.height) = (text, w, h)
-            d.refreshRate = text.split(separator: "@").dropFirst().first.flatMap { Double($0) }
-        }
-        if let r = o.optional("rotation") {
-            let degrees = try r.integer(in: 0...270)
-            guard let rotation = Rotation(rawValue: degrees) else {
-                throw ConfigError(r.path, "\(degrees) is not 0, 90, 180 or 270")
-            }
-            d.rotation = rotation
-        }
-        if let f = o.optional("format") { d.format = try f.choice(PixelFormat.allCases.map { ($0.rawValue, $0) }) }
-        if let s = o.optional("scale") { d.scale = try s.number(in: 0.5...8) }
-        return d
-    }
-
-    static func parseTouch(_ node: ConfigNode?) throws(ConfigError) -> TouchConfig {
-        var t = TouchConfig(
-            devices: [], calibration: .identity, swapXY: false, invertX: false, invertY: false, filters: .none)
-        guard let node else { return t }
-        let o = try node.object(allowed: [
-            "devices", "calibration", "pointercal", "swapXY", "invertX", "invertY", "filters",
-        ])
-        if let d = o.optional("devices") {
-            t.devices = try d.array().map { (n) throws(ConfigError) in try n.nonEmptyString() }
-        }
-        if let c = o.optional("calibration") {
-            let values = try c.array().map { (n) throws(ConfigError) in try n.number(in: -1e6...1e6) }
-            guard let m = CalibrationMatrix(values) else {
-                throw ConfigError(c.path, "expected six numbers (libinput's a b c d e f)")
-            }
-            t.calibration = m
-        }
-        if let p = o.optional("pointercal") {
-            let path = try p.nonEmptyString()
-            guard path.hasPrefix("/") else { throw ConfigError(p.path, "\"\(path)\" must be an absolute path") }
-            guard o.optional("calibration") == nil else {
-                throw ConfigError(p.path, "give \"calibration\" or \"pointercal\", not both")
-            }
-            t.pointercal = path
-        }
-        if let v = o.optional("swapXY") { t.swapXY = try v.bool() }
-        if let v = o.optional("invertX") { t.invertX = try v.bool() }
-        if let v = o.optional("invertY") { t.invertY = try v.bool() }
-        if let f = o.optional("filters") {
-            _ = try f.object(allowed: ["median", "dejitter", "pressureThreshold", "phantomGuard", "stuckTimeout"])
-            t.filters = try f.decode(TouchFilters.self)
-        }
-        return t
-    }
-
-    static func parseTheme(_ node: ConfigNode?, scale: Double) throws(ConfigError) -> ThemeConfig {
-        var t = ThemeConfig(
-            preset: .ios, style: SwitchPreset.ios.style, background: Color(rgb: 0xF2F2F7),
-            textColor: Color(rgb: 0x1C1C1E),
-            sectionTitleColor: Color(rgb: 0x6C6C70), font: nil, labelSize: 17)
-        var overrides: ConfigNode?
-        if let node {
-            let o = try node.object(
-                allowed: ["preset", "style", "background", "textColor", "sectionTitleColor", "font", "labelSize"])
-            if let p = o.optional("preset") { t.preset = try p.choice(SwitchPreset.allCases.map { ($0.rawValue, $0) }) }
-            overrides = o.optional("style")
-            if let c = o.optional("background") { t.background = try c.decode(Color.self) }
-            if let c = o.optional("textColor") { t.textColor = try c.decode(Color.self) }
-            if let c = o.optional("sectionTitleColor") { t.sectionTitleColor = try c.decode(Color.self) }
-            if let f = o.optional("font") { t.font = try f.nonEmptyString() }
-            if let s = o.optional("labelSize") { t.labelSize = try s.number(in: 4...200) }
-        }
-        var base = t.preset.style
-        base.scale = scale
-        t.style = try applyStyle(overrides, to: base)
-        return t
-    }
-
-    /// The style `base` with the keys of `overrides` replaced; unknown keys are errors.
-    static func applyStyle(_ overrides: ConfigNode?, to base: SwitchStyle) throws(ConfigError) -> SwitchStyle {
-        guard let overrides else { return base }
-        let o = try overrides.object(allowed: SwitchStyle.keys)
-        guard case .object(let given) = overrides.value, !given.isEmpty else { return base }
-        // Merge at the JSON level, then decode once: the style's own decoder checks every value.
-        let encoded: JSONValue
-        do {
-            encoded = try JSONParser.parse(Array(try JSONEncoder().encode(base)))
-        } catch {
-            throw ConfigError(overrides.path, "internal: cannot encode the base style (\(error))")
-        }
-        guard case .object(var members) = encoded else { return base }
-        for (key, node) in o.members {
-            if let i = members.firstIndex(where: { $0.key == key }) {
-                members[i].value = node.value
-            } else {
-                members.append((key, node.value))
-            }
-        }
-        let style = try ConfigNode(value: .object(members), path: overrides.path).decode(SwitchStyle.self)
-        try validate(style, path: overrides.path)
-        return style
-    }
-
-    /// Ranges a decoded style must respect.
-    static func validate(_ s: SwitchStyle, path: String) throws(ConfigError) {
-        func check(_ v: Double, _ key: String, _ range: ClosedRange<Double>) throws(ConfigError) {
-            guard range.contains(v) else {
-                throw ConfigError(
-                    "\(path).\(key)",
-                    "\(format(v)) is out of range (\(format(range.lowerBound))…\(format(range.upperBound)))")
-            }
-        }
-        try check(s.size.width, "size.width", 8...1000)
-        try check(s.size.height, "size.height", 8...1000)
-        try check(s.scale, "scale", 0.5...8)
-        try check(s.padding, "padding", 0...100)
-        try check(s.animation.duration, "animation.duration", 0...10)
-        try check(s.animation.damping, "animation.damping", 0.05...10)
-        try check(s.dragSlop, "dragSlop", 0...200)
-        try check(s.tapMaxDuration, "tapMaxDuration", 0...10)
-        try check(s.disabledOpacity, "disabledOpacity", 0...1)
-        try check(s.labelSize, "labelSize", 1...200)
-        try check(s.thumbCornerFraction, "thumbCornerFraction", 0...0.5)
-    }
-
-    static func parseSwitch(_ node: ConfigNode, theme: ThemeConfig) throws(ConfigError) -> SwitchConfig {
+extension SwitchConfig {
+    init(reading node: ConfigNode, theme: ThemeConfig) throws(ConfigError) {
         let o = try node.object(allowed: [
             "id", "label", "preset", "style", "initial", "enabled", "position", "actions", "revertOnFailure",
         ])
         let idNode = try o.required("id")
-        let id = try idNode.nonEmptyString()
+        let id = try idNode.string(maximumLength: Self.maximumIDLength)
+        guard !id.isEmpty else { throw ConfigError(idNode.path, "must not be empty") }
         guard
             id.unicodeScalars.allSatisfy({
                 $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)
             })
-        else { throw ConfigError(idNode.path, "\"\(id)\": use letters, digits, '-', '_' or '.'") }
-        let label = try o.optional("label")?.string() ?? id
+        else { throw ConfigError(idNode.path, "\(idNode.value.shown): use letters, digits, '-', '_' or '.'") }
         // A switch's own preset replaces the theme's (and the theme's style overrides with it).
         var base = theme.style
         if let p = o.optional("preset") {
-            base = try p.choice(SwitchPreset.allCases.map { ($0.rawValue, $0) }).style
+            base = try p.choice(of: SwitchPreset.self).style
             base.scale = theme.style.scale
         }
-        let style = try applyStyle(o.optional("style"), to: base)
-        let initial = try o.optional("initial")?.bool() ?? false
-        let enabled = try o.optional("enabled")?.bool() ?? true
-        var origin: Point?
+        self.init(
+            id: id, label: try o.value("label", else: id, .text),
+            style: try o.value("style", else: base, ValueReader(base.overridden(by:))))
+        initial = try o.value("initial", else: initial, .bool)
+        enabled = try o.value("enabled", else: enabled, .bool)
         if let p = o.optional("position") {
             let po = try p.object(allowed: ["x", "y"])
+            // Off-screen positions are the layout's error, which names the screen's size.
             origin = Point(
                 try po.required("x").number(in: -10000...10000), try po.required("y").number(in: -10000...10000))
         }
-        var actions: [ActionConfig] = []
         if let a = o.optional("actions") {
-            for n in try a.array() {
-                let ao = try n.object(allowed: ["run", "timeout", "write", "on", "off", "print"])
-                if let run = ao.optional("run") {
-                    let argv = try run.array().map { (n) throws(ConfigError) in try n.string() }
-                    guard let first = argv.first, !first.isEmpty else {
-                        throw ConfigError(
-                            run.path,
-                            "needs the program and its arguments, e.g. [\"/usr/bin/mosquitto_pub\", \"-t\", \"porch\"]")
-                    }
-                    let timeout = try ao.optional("timeout")?.number(in: 0.1...3600) ?? 10
-                    actions.append(.run(argv: argv, timeout: timeout))
-                } else if let w = ao.optional("write") {
-                    let path = try w.nonEmptyString()
-                    guard path.hasPrefix("/") else { throw ConfigError(w.path, "\"\(path)\" must be an absolute path") }
-                    actions.append(
-                        .write(
-                            path: path, on: try ao.optional("on")?.string() ?? "1",
-                            off: try ao.optional("off")?.string() ?? "0"))
-                } else if let p = ao.optional("print") {
-                    guard try p.bool() else { continue }
-                    actions.append(.print)
-                } else {
-                    throw ConfigError(n.path, "an action needs \"run\", \"write\" or \"print\"")
-                }
+            for n in try a.array(maximumCount: ActionConfig.maximumPerSwitch) {
+                if let action = try ActionConfig.read(n) { actions.append(action) }
             }
         }
-        let revert = try o.optional("revertOnFailure")?.bool() ?? true
-        var result = SwitchConfig(
-            id: id, label: label, style: style, initial: initial, enabled: enabled, origin: origin, actions: actions,
-            revertOnFailure: revert)
-        result.path = node.path
-        return result
-    }
-
-    static func parseLayout(_ node: ConfigNode?) throws(ConfigError) -> LayoutConfig {
-        var l = LayoutConfig(columns: 2, margin: 24, gap: 16, rowHeight: 64, titleHeight: 40)
-        guard let node else { return l }
-        let o = try node.object(allowed: ["columns", "margin", "gap", "rowHeight", "titleHeight"])
-        if let v = o.optional("columns") { l.columns = try v.integer(in: 1...12) }
-        if let v = o.optional("margin") { l.margin = try v.number(in: 0...1000) }
-        if let v = o.optional("gap") { l.gap = try v.number(in: 0...1000) }
-        if let v = o.optional("rowHeight") { l.rowHeight = try v.number(in: 16...1000) }
-        if let v = o.optional("titleHeight") { l.titleHeight = try v.number(in: 0...1000) }
-        return l
+        revertOnFailure = try o.value("revertOnFailure", else: revertOnFailure, .bool)
+        path = node.path
     }
 }

@@ -1,3 +1,5 @@
+import ConfigFormat
+
 // The control socket's protocol: one JSON object per line each way. Pure: requests are parsed
 // from bytes and replies are built as text here; the socket itself is PanelRuntime's
 // `ControlServer`, and the event loop decides what a request does.
@@ -74,7 +76,7 @@ public struct ControlRequest: Hashable, Sendable {
         if let tag {
             switch tag {
             case .string, .number: break
-            default: return .failure(ControlProtocolError("\"tag\" must be a string or a number, got \(shown(tag))"))
+            default: return .failure(ControlProtocolError("\"tag\" must be a string or a number, got \(tag.shown)"))
             }
         }
         return parseCommand(members: members, keys: keys, tag: tag).map { ControlRequest($0, tag: tag) }
@@ -116,19 +118,19 @@ public struct ControlRequest: Hashable, Sendable {
         let commands = ControlProtocol.commands.joined(separator: ", ")
         guard let cmdValue = keys["cmd"] else { return failure("missing \"cmd\" (one of: \(commands))") }
         guard case .string(let cmd) = cmdValue else {
-            return failure("\"cmd\" must be a string (one of: \(commands)), got \(shown(cmdValue))")
+            return failure("\"cmd\" must be a string (one of: \(commands)), got \(cmdValue.shown)")
         }
         let allowed: [String]
         switch cmd {
         case "list", "subscribe": allowed = ["cmd", "tag"]
         case "get": allowed = ["cmd", "id", "tag"]
         case "set": allowed = ["cmd", "id", "state", "actions", "tag"]
-        default: return failure("unknown cmd \(shown(cmdValue)) (expected one of: \(commands))")
+        default: return failure("unknown cmd \(cmdValue.shown) (expected one of: \(commands))")
         }
         let unknown = members.map(\.key).filter { !allowed.contains($0) }
         if !unknown.isEmpty {
             return failure(
-                "unknown key\(unknown.count == 1 ? "" : "s") \(unknown.map { shown(.string($0)) }.joined(separator: ", "))"
+                "unknown key\(unknown.count == 1 ? "" : "s") \(unknown.map { JSONValue.string($0).shown }.joined(separator: ", "))"
                     + " for \(cmd) (expected: \(allowed.joined(separator: ", ")))")
         }
         if cmd == "list" { return .success(.list) }
@@ -136,7 +138,7 @@ public struct ControlRequest: Hashable, Sendable {
         guard let idValue = keys["id"] else {
             return failure("\(cmd) needs \"id\" (a switch id; \(exampleRequest) shows them)")
         }
-        guard case .string(let id) = idValue else { return failure("\"id\" must be a string, got \(shown(idValue))") }
+        guard case .string(let id) = idValue else { return failure("\"id\" must be a string, got \(idValue.shown)") }
         guard !id.isEmpty else { return failure("\"id\" must not be empty") }
         if cmd == "get" { return .success(.get(id: id)) }
         guard let stateValue = keys["state"] else { return failure("set needs \"state\" (\(stateChoices))") }
@@ -145,25 +147,17 @@ public struct ControlRequest: Hashable, Sendable {
         case .bool(true), .string("on"): state = .on
         case .bool(false), .string("off"): state = .off
         case .string("toggle"): state = .toggle
-        default: return failure("\"state\" must be \(stateChoices), got \(shown(stateValue))")
+        default: return failure("\"state\" must be \(stateChoices), got \(stateValue.shown)")
         }
         var runActions = true
         if let actionsValue = keys["actions"] {
             guard case .bool(let b) = actionsValue else {
-                return failure("\"actions\" must be true or false, got \(shown(actionsValue))")
+                return failure("\"actions\" must be true or false, got \(actionsValue.shown)")
             }
             runActions = b
         }
         return .success(.set(id: id, state: state, runActions: runActions))
     }
-}
-
-/// A value as an error message shows it: its JSON text, cut short when long.
-private func shown(_ value: JSONValue) -> String {
-    let text = value.text
-    let limit = 32
-    guard text.count > limit else { return text }
-    return String(text.prefix(limit)) + "…"
 }
 
 /// Why a request was refused, as the text the client reads, with the request's tag when it had one.
@@ -185,14 +179,14 @@ public struct ControlProtocolError: Error, Hashable, Sendable, CustomStringConve
 
     /// A request naming a switch the panel does not have.
     public static func unknownID(_ id: String, known: [String], tag: JSONValue? = nil) -> ControlProtocolError {
-        let quoted = shown(.string(id))
+        let quoted = JSONValue.string(id).shown
         if known.isEmpty { return ControlProtocolError("unknown id \(quoted) (this panel has no switches)", tag: tag) }
         return ControlProtocolError("unknown id \(quoted) (known: \(known.joined(separator: ", ")))", tag: tag)
     }
 
     /// A `set` on a switch the board config disables.
     public static func disabled(_ id: String, tag: JSONValue? = nil) -> ControlProtocolError {
-        ControlProtocolError("switch \(shown(.string(id))) is disabled", tag: tag)
+        ControlProtocolError("switch \(JSONValue.string(id).shown) is disabled", tag: tag)
     }
 
     /// A connection beyond the server's limit (it is closed after this line).

@@ -1,3 +1,5 @@
+import ConfigFormat
+
 /// The built-in demo panel: a board config like those in board-configs/, embedded so that
 /// `switchpanel run` works on a fresh clone with no file to point at. Every preset appears,
 /// one switch is disabled, and every change is printed as a JSON line by a `print` action. The

@@ -1,3 +1,4 @@
+import ConfigFormat
 import Raster
 import Widget
 
@@ -66,7 +67,7 @@ public struct PanelLayout: Sendable {
                     guard w <= cell.width, h <= cell.height else {
                         throw ConfigError(
                             "switches[\(index)]",
-                            "the switch (\(format(w))×\(format(h)) px) does not fit its cell (\(format(cell.width.rounded(.down)))×\(format(cell.height)) px): use fewer columns or a larger rowHeight"
+                            "the switch (\(w.configText)×\(h.configText) px) does not fit its cell (\(cell.width.rounded(.down).configText)×\(cell.height.configText) px): use fewer columns or a larger rowHeight"
                         )
                     }
                     switchFrame = Rect(x: cell.maxX - w, y: cell.midY - h / 2, width: w, height: h)
@@ -88,7 +89,7 @@ public struct PanelLayout: Sendable {
         if y - gap > Double(height) - margin + 0.5 {
             throw ConfigError(
                 "layout",
-                "the switches need \(format((y - gap + margin).rounded(.up))) px of height but the screen is \(height) px high: use more columns, a smaller rowHeight or fewer switches"
+                "the switches need \((y - gap + margin).rounded(.up).configText) px of height but the screen is \(height) px high: use more columns, a smaller rowHeight or fewer switches"
             )
         }
         for i in items.indices {
@@ -108,11 +109,11 @@ public struct PanelLayout: Sendable {
     /// A readable listing for `check-config`.
     public var summary: String {
         var lines = ["screen \(width)x\(height)"]
-        for t in titles { lines.append("title  \"\(t.text)\" at \(format(t.frame.x)),\(format(t.frame.y))") }
+        for t in titles { lines.append("title  \"\(t.text)\" at \(t.frame.x.configText),\(t.frame.y.configText)") }
         for i in items {
             let f = i.switchFrame
             lines.append(
-                "switch \(i.id): \(format(f.width))x\(format(f.height)) at \(format(f.x)),\(format(f.y))  label \"\(i.label)\""
+                "switch \(i.id): \(f.width.configText)x\(f.height.configText) at \(f.x.configText),\(f.y.configText)  label \"\(i.label)\""
             )
         }
         return lines.joined(separator: "\n")

@@ -1,3 +1,4 @@
+import ConfigFormat
 import Raster
 import Widget
 

@@ -1,3 +1,4 @@
+import ConfigFormat
 import Panel
 
 extension PanelSession {

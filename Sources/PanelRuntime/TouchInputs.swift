@@ -1,3 +1,4 @@
+import ConfigFormat
 import Evdev
 import Foundation
 import LinuxIO

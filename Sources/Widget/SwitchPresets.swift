@@ -1,7 +1,7 @@
 import Raster
 
 /// The preset looks, each just a ``SwitchStyle`` value that configs can start from.
-public enum SwitchPreset: String, CaseIterable, Sendable, Codable {
+public enum SwitchPreset: String, CaseIterable, Sendable {
     /// UIKit's switch: #34C759 on, #E9E9EA off, white thumb with a soft shadow, 51×31.
     case ios
     /// A thin track under an overhanging thumb whose colour changes with the state.

@@ -1,7 +1,8 @@
+import ConfigFormat
 import Raster
 
 /// A size in points (multiplied by ``SwitchStyle/scale`` to get pixels).
-public struct Size: Hashable, Sendable, Codable {
+public struct Size: Hashable, Sendable {
     public var width: Double
     public var height: Double
     public init(width: Double, height: Double) {
@@ -11,7 +12,7 @@ public struct Size: Hashable, Sendable, Codable {
 }
 
 /// How round the track's ends are.
-public enum CornerRadius: Hashable, Sendable, Codable {
+public enum CornerRadius: Hashable, Sendable {
     /// A fraction of the track's height: 0.5 is a capsule.
     case fraction(Double)
     /// A fixed radius in points (the square-ish variant uses 2).
@@ -24,33 +25,10 @@ public enum CornerRadius: Hashable, Sendable, Codable {
         case .points(let p): max(0, p) * scale
         }
     }
-
-    private enum CodingKeys: String, CodingKey { case fraction, points }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        if let f = try c.decodeIfPresent(Double.self, forKey: .fraction) {
-            self = .fraction(f)
-        } else if let p = try c.decodeIfPresent(Double.self, forKey: .points) {
-            self = .points(p)
-        } else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "expected {\"fraction\": F} or {\"points\": P}")
-            )
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        switch self {
-        case .fraction(let f): try c.encode(f, forKey: .fraction)
-        case .points(let p): try c.encode(p, forKey: .points)
-        }
-    }
 }
 
 /// The timing curve of a toggle.
-public enum AnimationCurve: String, Hashable, Sendable, Codable {
+public enum AnimationCurve: String, CaseIterable, Hashable, Sendable {
     case linear
     /// Cubic Bézier ease-out, (0, 0, 0.58, 1) as CSS and Core Animation define it.
     case easeOut
@@ -60,7 +38,7 @@ public enum AnimationCurve: String, Hashable, Sendable, Codable {
 }
 
 /// How a toggle moves.
-public struct AnimationStyle: Hashable, Sendable, Codable {
+public struct AnimationStyle: Hashable, Sendable {
     /// Seconds for a full end-to-end toggle; shorter moves take proportionally less.
     public var duration: Double = 0.25
     public var curve: AnimationCurve = .easeOut
@@ -74,10 +52,10 @@ public struct AnimationStyle: Hashable, Sendable, Codable {
     public init() {}
 }
 
-/// Everything a switch looks and behaves like, in one `Codable` value: board configs can set any
-/// of it, and every key is optional (missing keys keep their defaults). Sizes are in points,
-/// multiplied by `scale`.
-public struct SwitchStyle: Hashable, Sendable, Codable {
+/// Everything a switch looks and behaves like, in one value: board configs can set any of it
+/// (``overridden(by:)``), and every key is optional (missing keys keep the defaults declared
+/// here, or the preset's). Sizes are in points, multiplied by `scale`.
+public struct SwitchStyle: Hashable, Sendable {
     // Size and hit area
     public var size = Size(width: 51, height: 31)
     public var scale: Double = 1
@@ -145,76 +123,5 @@ public struct SwitchStyle: Hashable, Sendable, Codable {
                 color: $0.color, opacity: $0.opacity, offset: Point($0.offset.x * scale, $0.offset.y * scale),
                 sigma: $0.sigma * scale)
         }
-    }
-
-    // MARK: Codable with defaults for missing keys
-
-    /// Every key a style object may have (configs refuse others).
-    public static var keys: [String] { CodingKeys.allCases.map(\.rawValue) }
-
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case size, scale, minimumTouchTarget, trackColorOn, trackColorOff, trackColorActive, trackCornerRadius,
-            trackInset, borderColorOn, borderColorOff, borderWidthOn, borderWidthOff, trackImage, thumbColorOn,
-            thumbColorOff, thumbSize, thumbCornerFraction, padding, thumbShadow, thumbImageOn, thumbImageOff,
-            pressStretch, labelOn, labelOff, labelColorOn, labelColorOff, labelSize, animation, dragSlop,
-            tapMaxDuration, longPressToggles, toggleOnTouchDown, disabledOpacity
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init()
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        func read<T: Decodable>(_ key: CodingKeys, _ value: inout T) throws {
-            if let v = try c.decodeIfPresent(T.self, forKey: key) { value = v }
-        }
-        func readOptional<T: Decodable>(_ key: CodingKeys, _ value: inout T?) throws {
-            if c.contains(key) { value = try c.decodeIfPresent(T.self, forKey: key) }
-        }
-        try read(.size, &size)
-        try read(.scale, &scale)
-        try read(.minimumTouchTarget, &minimumTouchTarget)
-        try read(.trackColorOn, &trackColorOn)
-        try read(.trackColorOff, &trackColorOff)
-        try readOptional(.trackColorActive, &trackColorActive)
-        try read(.trackCornerRadius, &trackCornerRadius)
-        try read(.trackInset, &trackInset)
-        try readOptional(.borderColorOn, &borderColorOn)
-        try readOptional(.borderColorOff, &borderColorOff)
-        try read(.borderWidthOn, &borderWidthOn)
-        try read(.borderWidthOff, &borderWidthOff)
-        try readOptional(.trackImage, &trackImage)
-        try read(.thumbColorOn, &thumbColorOn)
-        try read(.thumbColorOff, &thumbColorOff)
-        try readOptional(.thumbSize, &thumbSize)
-        try read(.thumbCornerFraction, &thumbCornerFraction)
-        try read(.padding, &padding)
-        try readOptional(.thumbShadow, &thumbShadow)
-        try readOptional(.thumbImageOn, &thumbImageOn)
-        try readOptional(.thumbImageOff, &thumbImageOff)
-        try read(.pressStretch, &pressStretch)
-        try readOptional(.labelOn, &labelOn)
-        try readOptional(.labelOff, &labelOff)
-        try read(.labelColorOn, &labelColorOn)
-        try read(.labelColorOff, &labelColorOff)
-        try read(.labelSize, &labelSize)
-        try read(.animation, &animation)
-        try read(.dragSlop, &dragSlop)
-        try read(.tapMaxDuration, &tapMaxDuration)
-        try read(.longPressToggles, &longPressToggles)
-        try read(.toggleOnTouchDown, &toggleOnTouchDown)
-        try read(.disabledOpacity, &disabledOpacity)
-    }
-}
-
-extension AnimationStyle {
-    private enum CodingKeys: String, CodingKey { case duration, curve, damping, initialVelocity, pressDuration }
-
-    public init(from decoder: any Decoder) throws {
-        self.init()
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        if let v = try c.decodeIfPresent(Double.self, forKey: .duration) { duration = v }
-        if let v = try c.decodeIfPresent(AnimationCurve.self, forKey: .curve) { curve = v }
-        if let v = try c.decodeIfPresent(Double.self, forKey: .damping) { damping = v }
-        if let v = try c.decodeIfPresent(Double.self, forKey: .initialVelocity) { initialVelocity = v }
-        if let v = try c.decodeIfPresent(Double.self, forKey: .pressDuration) { pressDuration = v }
     }
 }

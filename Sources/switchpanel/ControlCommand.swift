@@ -1,4 +1,5 @@
 import CommandLineInterface
+import ConfigFormat
 import Foundation
 import Panel
 import PanelRuntime

@@ -1,3 +1,4 @@
+import ConfigFormat
 import Raster
 import XCTest
 
@@ -147,24 +148,28 @@ final class SelectionTests: XCTestCase {
         let connector = Connector(
             id: 1, type: hdmiA, typeIndex: 1, status: .connected, modes: monitorModes(), encoderIDs: [])
         XCTAssertEqual(
-            try DisplaySelection.chooseMode("1920x1080", for: connector, path: "c").description, "1920x1080@60.00")
+            try DisplaySelection.chooseMode(try ModeRequest(parsing: "1920x1080"), for: connector, path: "c")
+                .description, "1920x1080@60.00")
         XCTAssertEqual(
-            try DisplaySelection.chooseMode("1280x720", for: connector, path: "c").description, "1280x720@60.00")
+            try DisplaySelection.chooseMode(try ModeRequest(parsing: "1280x720"), for: connector, path: "c")
+                .description, "1280x720@60.00")
     }
 
     func testARefreshPicksTheClosestModeWithinHalfAHertz() throws {
         var modes = monitorModes()
         let connector = Connector(id: 1, type: hdmiA, typeIndex: 1, status: .connected, modes: modes, encoderIDs: [])
         XCTAssertEqual(
-            try DisplaySelection.chooseMode("1920x1080@50", for: connector, path: "c").description, "1920x1080@50.00")
+            try DisplaySelection.chooseMode(try ModeRequest(parsing: "1920x1080@50"), for: connector, path: "c")
+                .description, "1920x1080@50.00")
         XCTAssertEqual(
-            try DisplaySelection.chooseMode("1920x1080@59.94", for: connector, path: "c").description, "1920x1080@59.94"
+            try DisplaySelection.chooseMode(try ModeRequest(parsing: "1920x1080@59.94"), for: connector, path: "c")
+                .description, "1920x1080@59.94"
         )
         // Without an exact 60, "@60" takes 59.94 (as modetest and Weston do) and never the
         // interlaced mode, whose field rate is 60 too.
         modes.remove(at: 1)
         let without60 = Connector(id: 1, type: hdmiA, typeIndex: 1, status: .connected, modes: modes, encoderIDs: [])
-        let mode = try DisplaySelection.chooseMode("1920x1080@60", for: without60, path: "c")
+        let mode = try DisplaySelection.chooseMode(try ModeRequest(parsing: "1920x1080@60"), for: without60, path: "c")
         XCTAssertEqual(mode.description, "1920x1080@59.94")
         XCTAssertFalse(mode.isInterlaced)
     }
@@ -172,13 +177,17 @@ final class SelectionTests: XCTestCase {
     func testAnUnknownModeListsTheConnectorsModes() {
         let connector = Connector(
             id: 1, type: hdmiA, typeIndex: 1, status: .connected, modes: monitorModes(), encoderIDs: [])
-        XCTAssertThrowsError(try DisplaySelection.chooseMode("1024x768", for: connector, path: "c")) { error in
+        XCTAssertThrowsError(
+            try DisplaySelection.chooseMode(try ModeRequest(parsing: "1024x768"), for: connector, path: "c")
+        ) { error in
             XCTAssertEqual(
                 "\(error)",
                 "HDMI-A-1 offers no mode 1024x768; its modes: 1920x1080@50.00, 1920x1080@60.00 (preferred), "
                     + "1920x1080@59.94, 1920x1080i@60.00, 1280x720@60.00, 1280x720@50.00")
         }
-        XCTAssertThrowsError(try DisplaySelection.chooseMode("1920x1080@75", for: connector, path: "c")) { error in
+        XCTAssertThrowsError(
+            try DisplaySelection.chooseMode(try ModeRequest(parsing: "1920x1080@75"), for: connector, path: "c")
+        ) { error in
             guard case .unknownMode(let requested, _, _) = error as? DRMError else { return XCTFail("\(error)") }
             XCTAssertEqual(requested, "1920x1080@75")
         }
@@ -187,9 +196,12 @@ final class SelectionTests: XCTestCase {
     func testMalformedModesAndConnectorsWithoutModesAreErrors() {
         let connector = Connector(
             id: 1, type: hdmiA, typeIndex: 1, status: .connected, modes: monitorModes(), encoderIDs: [])
+        // Malformed modes never reach the selection: ModeRequest's parser (ConfigFormat) refuses them.
         for bad in ["1920", "1920x", "x1080", "1920x1080@", "1920x1080@fast", "axb", "1920x1080@60@60", "-800x480"] {
-            XCTAssertThrowsError(try DisplaySelection.chooseMode(bad, for: connector, path: "c"), bad) { error in
-                XCTAssertEqual(error as? DRMError, .badModeSyntax(bad))
+            XCTAssertThrowsError(try ModeRequest(parsing: bad, path: "--mode"), bad) { error in
+                XCTAssertEqual(
+                    "\(error)",
+                    "--mode: \"\(bad)\" is not WIDTHxHEIGHT or WIDTHxHEIGHT@HZ (for example 800x480 or 1920x1080@60)")
             }
         }
         let empty = Connector(id: 1, type: dsi, typeIndex: 1, status: .connected, modes: [], encoderIDs: [])
@@ -198,12 +210,14 @@ final class SelectionTests: XCTestCase {
         }
     }
 
-    func testModeRequestsParse() {
-        XCTAssertEqual(ModeRequest(parsing: "800x480"), ModeRequest(width: 800, height: 480))
-        XCTAssertEqual(ModeRequest(parsing: "1920x1080@59.94"), ModeRequest(width: 1920, height: 1080, refresh: 59.94))
-        XCTAssertNil(ModeRequest(parsing: "0x480"))
-        XCTAssertNil(ModeRequest(parsing: "800x480@0"))
-        XCTAssertEqual(ModeRequest(width: 1920, height: 1080, refresh: 60).description, "1920x1080@60.00")
+    func testModeRequestsParse() throws {
+        XCTAssertEqual(try ModeRequest(parsing: "800x480"), ModeRequest(width: 800, height: 480))
+        XCTAssertEqual(
+            try ModeRequest(parsing: "1920x1080@59.94"), ModeRequest(width: 1920, height: 1080, refresh: 59.94))
+        XCTAssertThrowsError(try ModeRequest(parsing: "0x480"))
+        XCTAssertThrowsError(try ModeRequest(parsing: "800x480@0"))
+        // As a config writes it (a mode the connector offers is described with two decimals).
+        XCTAssertEqual(ModeRequest(width: 1920, height: 1080, refresh: 60).description, "1920x1080@60")
     }
 
     func testRefreshRatesComeFromTheTimings() {

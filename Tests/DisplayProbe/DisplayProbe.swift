@@ -1,4 +1,5 @@
 import CommandLineInterface
+import ConfigFormat
 import DRM
 import Foundation
 import LinuxIO
@@ -35,9 +36,14 @@ enum DisplayProbe: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         if let dump = arguments[check] { return try checkScreendump(dump, format: arguments.value(format)) }
         return try probeDisplay(
-            card: arguments[card], connector: arguments[connector], mode: arguments[mode],
+            card: arguments[card], connector: arguments[connector], mode: try arguments[mode].map(parseMode),
             format: arguments.value(format), api: arguments.value(api), takeVT: !arguments[noVT])
     }
+}
+
+/// `--mode`'s value, read by the one parser of mode strings (a bad one is a usage error).
+private func parseMode(_ text: String) throws -> ModeRequest {
+    do { return try ModeRequest(parsing: text, path: "--mode") } catch { throw CommandLineError.usage("\(error)") }
 }
 
 /// The test pattern: a full first frame, then two damaged rectangles, one per flip.
@@ -183,7 +189,7 @@ private func describe(_ crtc: CRTC?) -> String {
 }
 
 private func probeDisplay(
-    card: String?, connector: String?, mode: String?, format: PixelFormat, api: ModeSettingAPI, takeVT: Bool
+    card: String?, connector: String?, mode: ModeRequest?, format: PixelFormat, api: ModeSettingAPI, takeVT: Bool
 ) throws -> Int32 {
     // The VT signals are blocked before the VT is taken: their default action would end the
     // process at the first switch.

@@ -343,3 +343,47 @@ enum TouchScript {
         ]
     }
 }
+
+extension PanelLoopTests {
+    /// Issue 11: a SIGHUP with a config that `check-config` accepted but that crashed the panel
+    /// (thumbSize 1e300). The reader refuses it, so the running panel keeps its config, says
+    /// why, goes on serving, and takes the next good config.
+    func testASIGHUPWithAThumbSizeOf1e300KeepsTheRunningConfigAndSaysWhy() throws {
+        let file = directory + "/board.json"
+        func write(_ json: String) throws { try Data(json.utf8).write(to: URL(fileURLWithPath: file)) }
+        try write(#"{"version": 1, "switches": [{"id": "porch"}]}"#)
+        var log: [String] = []
+        let panel = try EmbeddedPanel(
+            board: try LoadedConfig.read(path: file),
+            options: PanelOptions(
+                socketPath: directory + "/control.sock", reloadConfig: { try LoadedConfig.read(path: file) },
+                log: { log.append($1) }))
+        try panel.advance(by: 0.1)
+        let client = try ControlClient(path: directory + "/control.sock")
+        func list() throws -> String {
+            try client.send(#"{"cmd":"list"}"#)
+            XCTAssertTrue(
+                try panel.run(untilReal: { (try? waitForReadable([client.pollHandle], timeout: 0))?.isEmpty == false }))
+            return try XCTUnwrap(try client.readLine(timeout: 1))
+        }
+        // The signalfd is real: SIGHUP raised on this thread is read by the loop's next turn.
+        try write(#"{"version":1,"switches":[{"id":"garage"}],"theme":{"style":{"thumbSize":1e300}}}"#)
+        raiseOnThisThread(SignalNumber.hangUp)
+        try panel.advance(by: 0.1)
+        XCTAssertTrue(
+            log.contains(
+                "reload failed, keeping the running config: theme.style.thumbSize: 1e+300 is out of range (0…64)"),
+            "\(log)")
+        let kept = try list()
+        XCTAssertTrue(kept.contains(#""id":"porch""#) && !kept.contains("garage"), kept)
+
+        try write(#"{"version":1,"switches":[{"id":"garage"}]}"#)
+        raiseOnThisThread(SignalNumber.hangUp)
+        try panel.advance(by: 0.1)
+        XCTAssertTrue(log.contains { $0.hasPrefix("reloaded SwitchPanel: 1 switches") }, "\(log)")
+        XCTAssertTrue(try list().contains(#""id":"garage""#))
+
+        raiseOnThisThread(SignalNumber.terminate)
+        XCTAssertEqual(try panel.advance(by: 0), SignalNumber.terminate)
+    }
+}

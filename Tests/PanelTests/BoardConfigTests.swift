@@ -1,3 +1,4 @@
+import ConfigFormat
 import Foundation
 import Raster
 import Widget
@@ -81,11 +82,11 @@ final class BoardConfigTests: XCTestCase {
             ),
             (
                 #"{"version": 1, "display": {"scale": 20}, "switches": [{"id": "a"}]}"#,
-                "display.scale: 20 is out of range (0.5…8)"
+                "display.scale: 20 is out of range (0.5…4)"
             ),
             (
                 #"{"version": 1, "display": {"mode": "huge"}, "switches": [{"id": "a"}]}"#,
-                "display.mode: \"huge\" is not WIDTHxHEIGHT[@HZ] (16…16384 each)"
+                "display.mode: \"huge\" is not WIDTHxHEIGHT or WIDTHxHEIGHT@HZ (for example 800x480 or 1920x1080@60)"
             ),
             (
                 #"{"version": 1, "display": {"format": "RGB888"}, "switches": [{"id": "a"}]}"#,
@@ -97,7 +98,7 @@ final class BoardConfigTests: XCTestCase {
             ),
             (
                 #"{"version": 1, "switches": [{"id": "a", "style": {"thumbSize": "big"}}]}"#,
-                "switches[0].style.thumbSize: expected a number"
+                "switches[0].style.thumbSize: expected a number, got a string"
             ),
             (
                 ##"{"version": 1, "switches": [{"id": "a", "style": {"colour": "#FFFFFF"}}]}"##,

@@ -1,3 +1,4 @@
+import ConfigFormat
 import XCTest
 
 @testable import Panel

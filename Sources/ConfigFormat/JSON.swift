@@ -1,7 +1,7 @@
-/// A parsed JSON value. Board configs are read through this rather than `Codable` alone so
-/// that every error can name its path (`switches[2].style.trackColorOn`), unknown keys can be
-/// refused, and any input at all — empty, binary garbage, huge or deeply nested — gives an
-/// error instead of a crash.
+/// A parsed JSON value. Board configs (through ``ConfigNode``) and control-socket requests are
+/// read from this rather than through `Codable`, so that every error can name its path
+/// (`switches[2].style.trackColorOn`), unknown keys can be refused at every depth, and any input
+/// at all — empty, binary garbage, huge or deeply nested — gives an error instead of a crash.
 public indirect enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
@@ -51,20 +51,21 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// Serialises back to JSON text (used to hand sub-objects to `Codable` types).
+    /// Serialises back to JSON text (one line; ``prettyText(indent:)`` for people).
     public var text: String {
         switch self {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
-        case .number(let n):
-            if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
-            return "\(n)"
+        case .number(let n): return n.configText
         case .string(let s): return JSONValue.quote(s)
         case .array(let a): return "[" + a.map(\.text).joined(separator: ",") + "]"
         case .object(let o):
             return "{" + o.map { JSONValue.quote($0.key) + ":" + $0.value.text }.joined(separator: ",") + "}"
         }
     }
+
+    /// The value as an error message shows it: its JSON text, cut short when long.
+    public var shown: String { ConfigError.excerpt(text) }
 
     static func quote(_ s: String) -> String {
         var out = "\""
@@ -189,7 +190,7 @@ public struct JSONParser {
             let key = try string()
             guard seen.insert(key).inserted else {
                 index = keyStart
-                throw error("the key \"\(key)\" appears twice")
+                throw error("the key \(JSONValue.string(key).shown) appears twice")
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -368,24 +369,5 @@ extension JSONValue {
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
-    }
-}
-
-extension BoardConfig {
-    /// A config file's text with `touch.calibration` set to `matrix`, everything else kept (the
-    /// layout of the text is not: the file is written back pretty-printed). The result is checked
-    /// by parsing it as a config again.
-    public static func settingCalibration(_ matrix: [Double], in bytes: [UInt8]) throws(ConfigError) -> String {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw ConfigError("", "not valid JSON: \(error)")
-        }
-        let touch = json["touch"] ?? .object([])
-        let updated = json.setting("touch", to: touch.setting("calibration", to: .array(matrix.map { .number($0) })))
-        let text = updated.prettyText() + "\n"
-        _ = try parse(text)
-        return text
     }
 }
