@@ -50,14 +50,33 @@ public final class ActionRunner {
         }
     }
 
+    /// A `run` action waiting for its turn (its switch's previous command, or the cap).
+    private struct Queued {
+        var argv: [String]
+        var timeout: Double
+        var switchID: String
+        var isOn: Bool
+        var change: Int
+        var action: ActionConfig
+    }
+
     private var running: [Running] = []
+    /// Waiting commands in the order of their changes; at most one per switch and action.
+    private var queued: [Queued] = []
     /// Where `print` actions write their JSON lines.
     private let printLine: (String) -> Void
     /// Kept of a command's stderr for the log.
     public static let stderrLimit = 4096
+    /// The most commands running at once, all switches together.
+    public let maximumRunning: Int
+    public static let defaultMaximumRunning = 8
 
-    public init(printLine: @escaping (String) -> Void = ActionRunner.writeLineToStandardOutput) {
+    public init(
+        printLine: @escaping (String) -> Void = ActionRunner.writeLineToStandardOutput,
+        maximumRunning: Int = ActionRunner.defaultMaximumRunning
+    ) {
         self.printLine = printLine
+        self.maximumRunning = maximumRunning
     }
 
     deinit { terminateAll() }
@@ -69,8 +88,10 @@ public final class ActionRunner {
         writeAll(line + "\n", to: 1)
     }
 
-    /// Commands still running.
-    public var pending: Int { running.count }
+    /// Commands running or waiting to run.
+    public var pending: Int { running.count + queued.count }
+    /// Commands running now.
+    public var runningCount: Int { running.count }
 
     /// The read ends of running commands' stderr pipes: the loop polls them and calls
     /// ``reap(now:)`` when one is readable, so a chatty command never blocks on a full pipe.
@@ -97,12 +118,40 @@ public final class ActionRunner {
             case .write(let path, let on, let off):
                 done.append(outcome(Self.write(isOn ? on : off, to: path)))
             case .run(let argv, let timeout):
-                do {
-                    try spawn(
-                        argv, switchID: switchID, isOn: isOn, change: change, deadline: now + timeout, action: action)
-                } catch {
-                    done.append(outcome("cannot run \(argv[0]): \(error.errno.message)"))
-                }
+                // One command of a switch's action at a time, and at most `maximumRunning` in
+                // all: a burst of toggles does not fork a burst of processes. A waiting command
+                // is replaced by a newer change's (coalesced): only the latest state matters to
+                // the device, and the superseded change cannot be reverted any more anyway.
+                queued.removeAll { $0.switchID == switchID && $0.action == action }
+                queued.append(
+                    Queued(argv: argv, timeout: timeout, switchID: switchID, isOn: isOn, change: change, action: action)
+                )
+            }
+        }
+        return done + startQueued(now: now)
+    }
+
+    /// Starts waiting commands, oldest first, as far as the caps allow; the outcomes of those
+    /// that could not start.
+    private func startQueued(now: Double) -> [ActionOutcome] {
+        var done: [ActionOutcome] = []
+        var index = 0
+        while index < queued.count, running.count < maximumRunning {
+            let next = queued[index]
+            if running.contains(where: { $0.switchID == next.switchID && $0.action == next.action }) {
+                index += 1
+                continue
+            }
+            queued.remove(at: index)
+            do {
+                try spawn(
+                    next.argv, switchID: next.switchID, isOn: next.isOn, change: next.change,
+                    deadline: now + next.timeout, action: next.action)
+            } catch {
+                done.append(
+                    ActionOutcome(
+                        switchID: next.switchID, isOn: next.isOn, change: next.change, action: next.action,
+                        succeeded: false, detail: "cannot run \(next.argv[0]): \(error.errno.message)"))
             }
         }
         return done
@@ -191,12 +240,13 @@ public final class ActionRunner {
             still.append(r)
         }
         running = still
-        return done
+        return done + startQueued(now: now)
     }
 
     /// Kills every running command's process group (SIGKILL) and reaps what has ended: at exit,
     /// so nothing an action started outlives the panel.
     public func terminateAll() {
+        queued.removeAll()
         for r in running {
             r.process.signalGroup(SignalNumber.kill)
             _ = try? r.process.exitStatus()

@@ -20,14 +20,15 @@ public struct PanelOptions {
     public var touchDirectory: String? = InputDiscovery.defaultDirectory
     /// Re-reads the config for SIGHUP; nil when there is no file to re-read (the demo panel).
     public var reloadConfig: (() throws -> LoadedConfig)?
-    /// Where `print` actions write their JSON lines.
-    public var printLine: (String) -> Void = ActionRunner.writeLineToStandardOutput
+    /// Where `print` actions write their JSON lines; nil: standard output, through a
+    /// ``LineOutput`` the loop flushes (a reader that stops reading never stops the panel).
+    public var printLine: ((String) -> Void)?
     public var log: (LogLevel, String) -> Void
 
     public init(
         stateDirectory: String? = nil, socketPath: String? = nil,
         touchDirectory: String? = InputDiscovery.defaultDirectory, reloadConfig: (() throws -> LoadedConfig)? = nil,
-        printLine: @escaping (String) -> Void = ActionRunner.writeLineToStandardOutput,
+        printLine: ((String) -> Void)? = nil,
         log: @escaping (LogLevel, String) -> Void
     ) {
         self.stateDirectory = stateDirectory
@@ -62,10 +63,12 @@ public final class AssembledPanel {
         self.board = board
         self.display = display
         let config = board.config
+        let log = options.log
+        let output = options.printLine == nil ? LineOutput(warn: { log(.warning, $0) }) : nil
         session = try PanelSession(
             config: config, display: display, renderer: panelRenderer(for: board, log: options.log),
-            store: options.stateDirectory.map(StateStore.init), actions: ActionRunner(printLine: options.printLine),
-            log: options.log)
+            store: options.stateDirectory.map(StateStore.init),
+            actions: ActionRunner(printLine: options.printLine ?? { output!.write($0) }), log: options.log)
         inputs = options.touchDirectory.map {
             TouchInputs(touch: config.touch, display: config.display, directory: $0, log: options.log)
         }
@@ -82,6 +85,7 @@ public final class AssembledPanel {
         loop = try PanelLoop(
             session: session, display: display, inputs: touches ?? inputs, control: control,
             reloadConfig: options.reloadConfig, poller: poller, log: options.log)
+        loop.output = output
     }
 
     /// Releases what the panel holds that the kernel would not clean up as quickly: the touch

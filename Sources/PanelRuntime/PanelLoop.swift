@@ -58,12 +58,14 @@ public final class PanelLoop {
     public private(set) var latencies: [Double] = []
     /// Whether to log every flip with its latency (`--verbose`).
     public var logsFrames = false
+    /// Standard output of `print` actions, flushed when it is writable again.
+    public var output: LineOutput?
     /// Whether the screen is blanked now.
     public var isBlank: Bool { blanker.isBlank }
 
     /// What woke the loop, by the handle it came on.
     private enum Source {
-        case signals, display, inputs, control, actions
+        case signals, display, inputs, control, actions, output
     }
 
     public init(
@@ -150,8 +152,11 @@ public final class PanelLoop {
             for handle in session.actions.pollHandles { sources[handle] = .actions }
             let controlInterests = control?.pollInterests ?? []
             for interest in controlInterests { sources[interest.handle] = .control }
+            let outputInterest = output?.pollInterest
+            if let outputInterest { sources[outputInterest.handle] = .output }
             let interests =
-                sources.filter { $0.value != .control }.map { PollInterest($0.key) } + controlInterests
+                sources.filter { $0.value != .control && $0.value != .output }.map { PollInterest($0.key) }
+                + controlInterests + (outputInterest.map { [$0] } ?? [])
             guard let ready = try poller.wait(for: interests, until: nextDeadline(now: now)) else { return nil }
             let woke = poller.clock.now
             wakeTimes.append(woke)
@@ -169,6 +174,7 @@ public final class PanelLoop {
                     }
                 case .display: try dispatchDisplay(now: woke)
                 case .actions: session.reapActions(now: woke)
+                case .output: output?.flush()
                 case .inputs: if let inputs { deliver(inputs.handleReadable(event.handle, now: woke), now: woke) }
                 case nil: break
                 }

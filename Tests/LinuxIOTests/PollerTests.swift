@@ -137,3 +137,40 @@ final class FileDescriptorTests: XCTestCase {
         }
     }
 }
+
+/// Issue 11.5: `switchpanel run | sleep 1000` blocked in `write` after 64 KB of print lines.
+final class LineOutputTests: XCTestCase {
+    func testAReaderThatStopsReadingNeverBlocksTheWriterAndLinesAreDroppedWithOneWarning() throws {
+        let pipe = try PipeEnds()
+        var warnings: [String] = []
+        let output = LineOutput(descriptor: pipe.writing.rawValue, queueLimit: 1000, warn: { warnings.append($0) })
+        let line = String(repeating: "x", count: 99)  // 100 bytes with its newline
+        // The pipe holds 64 KiB, the queue 1000 bytes; the rest is dropped — and nothing blocks.
+        for _ in 0..<2000 { output.write(line) }
+        let dropped = output.droppedLines
+        // Accepted: what the pipe took (its 16 pages hold 40 of these lines each) and the queue.
+        XCTAssertEqual(2000 - dropped, 16 * (4096 / 100) + 1000 / 100)
+        XCTAssertEqual(warnings.count, 1, "one warning, not one per line")
+        XCTAssertNotNil(output.pollInterest, "lines wait for the reader")
+        // The reader catches up: the queue drains, and the writer says how much was lost.
+        var taken: [UInt8] = []
+        while let n = try pipe.reading.readNonBlocking(appendingTo: &taken), n > 0 {}
+        output.flush()
+        while let n = try pipe.reading.readNonBlocking(appendingTo: &taken), n > 0 {}
+        XCTAssertNil(output.pollInterest)
+        XCTAssertEqual(warnings.last, "standard output is read again; \(dropped) print lines were dropped")
+        // Whole lines only: every line that was not dropped arrived intact.
+        let lines = taken.split(separator: 0x0A, omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.last, [], "ends with a newline")
+        XCTAssertEqual(lines.count - 1, 2000 - dropped)
+        XCTAssertTrue(lines.dropLast().allSatisfy { String(decoding: $0, as: UTF8.self) == line })
+    }
+}
+
+extension FileDescriptor {
+    /// Reads what is there without waiting (the descriptor is switched to non-blocking first).
+    fileprivate func readNonBlocking(appendingTo bytes: inout [UInt8]) throws -> Int? {
+        try setNonBlocking()
+        return try read(appendingTo: &bytes)
+    }
+}

@@ -87,4 +87,51 @@ final class ActionRunnerTests: XCTestCase {
         XCTAssertEqual(outcomes.map(\.succeeded), [true, true, false])
         XCTAssertTrue(outcomes[2].detail.hasSuffix("No such file or directory"), outcomes[2].detail)
     }
+
+    /// Issue 11.8: 500 pipelined toggles started 500 children. Now one command per switch runs
+    /// at a time, a waiting one is replaced by the newest change's (coalesced), and at most
+    /// `maximumRunning` run in all; every change's command that did run saw its own state.
+    func testBurstsOfTogglesAreCoalescedPerSwitchAndCappedInAll() throws {
+        let log = directory + "/log.txt"
+        let runner = ActionRunner(maximumRunning: 4)
+        let action = ActionConfig.run(
+            argv: ["/bin/sh", "-c", "echo \"$SWITCHPANEL_ID $SWITCHPANEL_STATE\" >> \"$0\"; sleep 0.05", log],
+            timeout: 5)
+        for n in 0..<500 {
+            XCTAssertEqual(runner.start([action], switchID: "porch", isOn: n % 2 == 0, change: n + 1, now: 0), [])
+        }
+        XCTAssertEqual(runner.runningCount, 1, "one at a time for a switch")
+        XCTAssertEqual(runner.pending, 2, "the first runs; the 499 after it coalesce into the last")
+        for n in 0..<10 {
+            _ = runner.start([action], switchID: "s\(n)", isOn: true, change: 1, now: 0)
+        }
+        XCTAssertEqual(runner.runningCount, 4, "the cap")
+        XCTAssertEqual(runner.pending, 12)
+        let outcomes = finish(runner)
+        XCTAssertEqual(outcomes.count, 12)
+        XCTAssertTrue(outcomes.allSatisfy(\.succeeded))
+        XCTAssertEqual(
+            outcomes.filter { $0.switchID == "porch" }.map(\.change), [1, 500], "the first change and the latest")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0.hasPrefix("porch") }, ["porch on", "porch off"])
+        XCTAssertEqual(lines.count, 12)
+    }
+
+    /// Issue 11.5: a `write` action to a FIFO nobody reads fails at once (it would block in
+    /// `open` until a reader came); to a FIFO with a reader it works.
+    func testWriteToAFIFOWithoutAReaderFailsAtOnceInsteadOfBlocking() throws {
+        let fifo = directory + "/fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let runner = ActionRunner()
+        let outcomes = runner.start(
+            [.write(path: fifo, on: "1", off: "0")], switchID: "relay", isOn: true, now: 0)
+        XCTAssertEqual(outcomes.map(\.succeeded), [false])
+        XCTAssertEqual(outcomes.first?.detail, "open(\(fifo)): No such device or address")
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        XCTAssertEqual(
+            runner.start([.write(path: fifo, on: "1", off: "0")], switchID: "relay", isOn: true, now: 0).map(
+                \.succeeded),
+            [true])
+    }
 }
