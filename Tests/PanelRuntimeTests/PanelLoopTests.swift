@@ -50,6 +50,14 @@ final class PanelLoopTests: XCTestCase {
         return Point(x: item.switchFrame.midX, y: item.switchFrame.y + item.switchFrame.height / 2)
     }
 
+    /// One finger down at `point` for `seconds`, then up, and a second for the switch to settle.
+    func press(_ panel: EmbeddedPanel, at point: Point, for seconds: Double) throws {
+        panel.feed(TouchScript.down(at: point))
+        try panel.advance(by: seconds)
+        panel.feed(TouchScript.up())
+        try panel.advance(by: 1)
+    }
+
     func bytes(_ image: Image?) throws -> [UInt8] {
         let image = try XCTUnwrap(image)
         return Array(UnsafeRawBufferPointer(start: image.surface.base, count: image.surface.stride * image.height))
@@ -112,16 +120,10 @@ final class PanelLoopTests: XCTestCase {
         let panel = try embedded(try board(), touchscreen: TouchScript.device)
         try panel.advance(by: 0.1)
         let porch = try centre(of: "porch", in: panel)
-        panel.feed(TouchScript.down(at: porch))
-        try panel.advance(by: 0.05)
-        panel.feed(TouchScript.up())
-        try panel.advance(by: 1)
+        try press(panel, at: porch, for: 0.05)
         XCTAssertEqual(panel.session.controller.states["porch"], true, "a tap toggles")
 
-        panel.feed(TouchScript.down(at: porch))
-        try panel.advance(by: 0.31)
-        panel.feed(TouchScript.up())
-        try panel.advance(by: 1)
+        try press(panel, at: porch, for: 0.31)
         XCTAssertEqual(panel.session.controller.states["porch"], true, "held past 0.3 s: not a tap")
     }
 
@@ -142,10 +144,7 @@ final class PanelLoopTests: XCTestCase {
         try panel.advance(by: 1)
         XCTAssertEqual(panel.session.controller.states["porch"], false, "the waking tap is swallowed")
         // The next tap is a tap again.
-        panel.feed(TouchScript.down(at: porch))
-        try panel.advance(by: 0.05)
-        panel.feed(TouchScript.up())
-        try panel.advance(by: 1)
+        try press(panel, at: porch, for: 0.05)
         XCTAssertEqual(panel.session.controller.states["porch"], true)
         try panel.advance(by: 299)
         XCTAssertTrue(panel.display.isPoweredOff, "blank again after 300 s more")
@@ -202,10 +201,7 @@ final class PanelLoopTests: XCTestCase {
         XCTAssertEqual(panel.session.controller.states["porch"], false)
         // The device reports the slot again: a new contact, and a tap.
         panel.feed(TouchScript.up())
-        panel.feed(TouchScript.down(at: porch))
-        try panel.advance(by: 0.05)
-        panel.feed(TouchScript.up())
-        try panel.advance(by: 1)
+        try press(panel, at: porch, for: 0.05)
         XCTAssertEqual(panel.session.controller.states["porch"], true)
     }
 
