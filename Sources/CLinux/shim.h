@@ -40,3 +40,15 @@ static inline int clinux_ioctl_pointer(int fd, unsigned long request, void *argu
 // Swift 6 refuses to touch C's global `stdout` (shared mutable state); the program sets its
 // buffering once, before anything else runs.
 static inline void clinux_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
+
+#include <sys/wait.h>
+// Whether the child `pid` has exited, without reaping it (waitid with WNOWAIT): 1 exited, 0
+// running, -1 with errno on error. Reading si_pid out of siginfo_t's unions is awkward in Swift.
+// While the exited child is not reaped its pid — and so its process group id — cannot be reused,
+// which is what makes killing the rest of its group afterwards safe.
+static inline int clinux_child_has_exited(pid_t pid) {
+    siginfo_t info;
+    info.si_pid = 0;
+    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0) return -1;
+    return info.si_pid != 0 ? 1 : 0;
+}

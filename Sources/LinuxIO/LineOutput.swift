@@ -3,15 +3,24 @@ import Glibc
 /// Lines for a consumer on the other end of standard output (a home-automation bridge reading
 /// `print` actions through a pipe, the journal's stream socket) that never stop the panel.
 ///
-/// When the output is a pipe or a socket it is made non-blocking, and what the reader has not
-/// taken yet waits in a queue of at most ``queueLimit`` bytes, flushed whenever the loop sees the
-/// output writable (``pollInterest``); a line that does not fit is dropped, with one warning
-/// until the reader catches up. A terminal or a file is written as before: switching a
-/// terminal to non-blocking would change it for the shell that shares it, and neither blocks for
-/// long.
+/// A pipe is reopened through `/proc/self/fd` as a file description of its own, non-blocking —
+/// the one the process inherited (which stderr and other processes may share: systemd gives
+/// stdout and stderr one journal socket) keeps its flags. A socket is written with
+/// `MSG_DONTWAIT`, which needs no flag at all. What the reader has not taken yet waits in a
+/// queue of at most ``queueLimit`` bytes, flushed whenever the loop sees the output writable
+/// (``pollInterest``); a line that does not fit is dropped, with one warning until the reader
+/// catches up. A terminal or a file is written as before: neither blocks for long.
 public final class LineOutput {
+    private enum Mode {
+        case blocking, reopenedPipe, socket
+    }
+
     private let descriptor: Int32
-    private let nonBlocking: Bool
+    /// The pipe's own non-blocking file description, for ``Mode/reopenedPipe``.
+    private let reopened: FileDescriptor?
+    private let mode: Mode
+    /// What is written to: the reopened pipe, else `descriptor`.
+    private let writingDescriptor: Int32
     private var queue: [UInt8] = []
     /// The most bytes kept for a reader that is behind.
     public let queueLimit: Int
@@ -26,18 +35,27 @@ public final class LineOutput {
         self.warn = warn
         var info = stat()
         let kind = fstat(descriptor, &info) == 0 ? UInt32(info.st_mode) & UInt32(S_IFMT) : 0
-        if kind == UInt32(S_IFIFO) || kind == UInt32(S_IFSOCK) {
-            let flags = fcntl(descriptor, F_GETFL)
-            nonBlocking = flags >= 0 && fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0
+        if kind == UInt32(S_IFSOCK) {
+            mode = .socket
+            writingDescriptor = descriptor
+            reopened = nil
+        } else if kind == UInt32(S_IFIFO),
+            let pipe = try? FileDescriptor.open("/proc/self/fd/\(descriptor)", [.writeOnly, .nonBlocking])
+        {
+            mode = .reopenedPipe
+            writingDescriptor = pipe.rawValue
+            reopened = consume pipe
         } else {
-            nonBlocking = false
+            mode = .blocking
+            writingDescriptor = descriptor
+            reopened = nil
         }
     }
 
     /// Writes `line` and a newline: at once as far as the output takes it, the rest queued;
     /// dropped when the queue is full.
     public func write(_ line: String) {
-        guard nonBlocking else { return writeAll(line + "\n", to: descriptor) }
+        guard mode != .blocking else { return writeAll(line + "\n", to: descriptor) }
         flush()
         let bytes = Array(line.utf8) + [0x0A]
         guard queue.count + bytes.count <= queueLimit else {
@@ -55,8 +73,11 @@ public final class LineOutput {
     /// empties the queue: nothing will ever read it.
     public func flush() {
         while !queue.isEmpty {
+            let fd = writingDescriptor
             let result = queue.withUnsafeBytes { bytes in
-                systemCall { Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
+                mode == .socket
+                    ? systemCall { send(fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+                    : systemCall { Glibc.write(fd, bytes.baseAddress, bytes.count) }
             }
             switch result {
             case .success(let n) where n > 0: queue.removeFirst(n)
@@ -74,6 +95,6 @@ public final class LineOutput {
 
     /// Writable interest while lines wait for the reader; nil otherwise.
     public var pollInterest: PollInterest? {
-        queue.isEmpty ? nil : PollInterest(PollHandle(descriptor), readable: false, writable: true)
+        queue.isEmpty ? nil : PollInterest(PollHandle(writingDescriptor), readable: false, writable: true)
     }
 }

@@ -39,20 +39,38 @@ public struct ChildProcess: Hashable, Sendable {
 
     /// The exit status once it has ended (and is reaped, so this reports it once), nil while it
     /// runs (`waitpid(WNOHANG)`). ECHILD — not our child any more — throws.
+    ///
+    /// Whatever the child left running in its group (`sh -c "job &"`) is killed when it ends:
+    /// nothing an action starts outlives the action. That happens between seeing the exit and
+    /// reaping, while the unreaped child still holds its pid, so the group id cannot have been
+    /// reused by then.
     public func exitStatus() throws(SystemError) -> ExitStatus? {
-        var status: Int32 = 0
-        switch systemCall({ waitpid(id, &status, WNOHANG) }) {
+        switch systemCall({ clinux_child_has_exited(id) }) {
         case .success(0): return nil
-        case .success: break
-        case .failure(let e): throw SystemError(call: "waitpid", errno: e)
+        case .success: kill(-id, SIGKILL)
+        case .failure(let e): throw SystemError(call: "waitid", errno: e)
+        }
+        return try reap()
+    }
+
+    /// Reaps the exited child (`waitpid`, EINTR retried).
+    private func reap() throws(SystemError) -> ExitStatus {
+        var status: Int32 = 0
+        if case .failure(let e) = systemCall({ waitpid(id, &status, 0) }) {
+            throw SystemError(call: "waitpid", errno: e)
         }
         return status & 0x7F == 0 ? .exited(code: (status >> 8) & 0xFF) : .killed(signal: status & 0x7F)
     }
 
-    /// Sends `signal` to the child's whole process group (what it started too); a group already
-    /// gone is not an error.
+    /// Waits until the child has ended (after a SIGKILL to its group) and reaps it.
+    public func waitUntilGone() {
+        _ = try? reap()
+    }
+
+    /// Sends `signal` to the child's whole process group (what it started too). Called only
+    /// while the child is not reaped, so the group id is still this child's.
     public func signalGroup(_ signal: Int32) {
-        if kill(-id, signal) != 0 { kill(id, signal) }
+        kill(-id, signal)
     }
 }
 

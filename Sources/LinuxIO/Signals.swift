@@ -51,8 +51,8 @@ public final class SignalDescriptor {
         self.signals = signals
     }
 
-    /// The descriptor closes first (a stored property), then the mask comes back: a signal
-    /// pending in between is delivered to its old disposition.
+    /// The mask comes back here, before the descriptor (a stored property) closes: a signal
+    /// still pending is then delivered to its old disposition.
     deinit { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
 
     public var pollHandle: PollHandle { descriptor.pollHandle }

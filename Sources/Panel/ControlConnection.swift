@@ -90,18 +90,32 @@ public struct ControlConnection: Sendable {
     /// are still answered).
     public mutating func endInput() {
         if let lastNewline = input[inputStart...].lastIndex(of: 0x0A) {
+            // Whole lines are still to be taken — the tail of an overlong line among them, which
+            // must go on being skipped.
             input.removeSubrange((lastNewline + 1)...)
         } else {
             input.removeAll()
             inputStart = 0
+            skippingLongLine = false
         }
-        skippingLongLine = false
         inputEnded = true
     }
+
+    /// The client cannot be written to any more (it reset the connection): what it already
+    /// sent is still taken and acted on, in order, and the replies are dropped.
+    public mutating func closeOutput() {
+        outputClosed = true
+        output.removeAll()
+        outputSent = 0
+    }
+
+    /// Whether ``closeOutput()`` was called.
+    public private(set) var outputClosed = false
 
     /// Queues one line (a newline is added). False when the queue now exceeds ``outputLimit``:
     /// the client does not read, and must be disconnected.
     public mutating func enqueue(_ line: String) -> Bool {
+        guard !outputClosed else { return true }
         output += line.utf8
         output.append(0x0A)
         return pendingByteCount <= outputLimit
@@ -130,7 +144,9 @@ public struct ControlConnection: Sendable {
 
     /// Whether the client is done: it sent its last request, everything owed to it has been
     /// sent, and it is not waiting for events.
-    public var isFinished: Bool { inputEnded && bufferedByteCount == 0 && pendingByteCount == 0 && !isSubscribed }
+    public var isFinished: Bool {
+        inputEnded && bufferedByteCount == 0 && (outputClosed || (pendingByteCount == 0 && !isSubscribed))
+    }
 
     /// Whether to read from the client: while it may still send and has no more than a line's
     /// worth waiting to be taken (so a burst waits in the client's socket, not in our memory,

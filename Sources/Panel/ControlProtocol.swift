@@ -243,10 +243,9 @@ public enum ControlProtocol {
         reply(tag: tag, [("subscribed", .bool(true)), ("switches", .array(states.map { .object(fields($0)) }))])
     }
 
-    /// `{"ok":false,"error":…}`, with the failed request's tag.
     /// `{"ok":false,"id":…,"state":"off","error":"not saved: …"}`: a `set` that did not stick —
-    /// it could not be saved, or its action failed at once and the switch went back. `state`
-    /// is the switch's state now.
+    /// it could not be saved, or its action failed at once (and the switch went back when it
+    /// was the switch's latest change). `state` is the switch's state now.
     public static func setFailedReply(id: String, isOn: Bool, reason: String, tag: JSONValue? = nil) -> String {
         var members: [(key: String, value: JSONValue)] = [("ok", .bool(false))]
         if let tag { members.append(("tag", tag)) }
@@ -254,6 +253,7 @@ public enum ControlProtocol {
         return JSONValue.object(members).text
     }
 
+    /// `{"ok":false,"error":…}`, with the failed request's tag.
     public static func errorReply(_ error: ControlProtocolError) -> String {
         var members: [(key: String, value: JSONValue)] = [("ok", .bool(false))]
         if let tag = error.tag { members.append(("tag", tag)) }

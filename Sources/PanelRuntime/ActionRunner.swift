@@ -249,13 +249,18 @@ public final class ActionRunner {
         queued.removeAll()
         for r in running {
             r.process.signalGroup(SignalNumber.kill)
-            _ = try? r.process.exitStatus()
+            // SIGKILL cannot be ignored: waiting for it leaves no zombie behind.
+            r.process.waitUntilGone()
         }
         running.removeAll()
     }
 
+    /// Reads what a command wrote to stderr: at most 64 KB a call, so a command that writes
+    /// without pause (`cat /dev/zero >&2`) cannot hold the loop; the rest waits for the next turn.
     private func drain(_ r: Running) {
-        while !r.stderrClosed {
+        var budget = 64
+        while !r.stderrClosed, budget > 0 {
+            budget -= 1
             var chunk: [UInt8] = []
             // nil: nothing there now (EAGAIN) or a read error; either way, come back at the next wake-up.
             guard let n = try? r.stderr.read(appendingTo: &chunk, limit: 1024) else { return }

@@ -181,7 +181,7 @@ public final class ControlServer {
         }
         guard let client = clients[event.handle] else { return }
         if event.writable {
-            guard flush(client) else { return disconnect(client) }
+            guard flush(client) else { return lostConnection(client) }
             if client.connection.isFinished { return disconnect(client) }
         }
         if event.readable { read(client) }
@@ -198,7 +198,8 @@ public final class ControlServer {
 
     private func take(from client: Client) -> [Received] {
         let requests = client.connection.nextRequests(limit: Self.requestsPerTurn).map { (client.id, $0) }
-        if requests.isEmpty, client.connection.isFinished { disconnect(client) }
+        // Done, or gone with its last requests taken now (their replies have nowhere to go).
+        if client.connection.isFinished, requests.isEmpty || client.connection.outputClosed { disconnect(client) }
         return requests
     }
 
@@ -292,13 +293,23 @@ public final class ControlServer {
                 budget -= n
             case .failure:
                 // ECONNRESET and the like: the client is gone, and so are its unread replies.
-                return disconnect(client)
+                return lostConnection(client)
             }
         }
     }
 
     private func enqueue(_ line: String, to client: Client) {
-        guard client.connection.enqueue(line), flush(client) else { return disconnect(client) }
+        guard client.connection.enqueue(line) else { return disconnect(client) }
+        if !flush(client) { lostConnection(client) }
+    }
+
+    /// The client reset the connection or can no longer be written to: the requests it sent
+    /// before are still acted on (a fire-and-forget writer that closed without reading its
+    /// replies loses none of its changes), and it is closed once they are taken.
+    private func lostConnection(_ client: Client) {
+        client.connection.endInput()
+        client.connection.closeOutput()
+        if client.connection.isFinished { disconnect(client) }
     }
 
     /// Sends queued output until the socket would block. False when the connection failed.

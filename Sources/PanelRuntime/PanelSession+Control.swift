@@ -87,21 +87,41 @@ extension PanelSession {
                         tag: set.tag)
             }
         }
-        return staged.map { set in
-            if let reply = set.immediateReply { return reply }
+        // Acknowledged in order; the outcomes known at once are handled after the whole burst,
+        // so a failed action is judged against the switch's state at the end of the burst: at
+        // most one flip-back (and one more save) per switch, for its latest change only.
+        var numbers: [Int?] = []
+        var outcomes: [ActionOutcome] = []
+        for set in staged {
             guard let change = set.change else {
+                numbers.append(nil)
+                continue
+            }
+            outcomes += acknowledge(change, runActions: set.runActions, now: now)
+            numbers.append(changeNumbers[change.id])
+        }
+        handle(outcomes, now: now)
+        let lastChange = Dictionary(zip(staged.map(\.id), numbers).compactMap { id, n in n.map { (id, $0) } }) {
+            max($0, $1)
+        }
+        return zip(staged, numbers).map { set, number in
+            if let reply = set.immediateReply { return reply }
+            guard let change = set.change, let number else {
                 return ControlProtocol.setReply(
                     id: set.id, isOn: set.before, changed: false, actionsRun: false, tag: set.tag)
             }
-            let outcomes = acknowledge(change, runActions: set.runActions, now: now)
-            handle(outcomes, now: now)
-            if let failed = outcomes.first(where: { !$0.succeeded }), controller.states[set.id] != change.isOn {
-                return ControlProtocol.setFailedReply(
-                    id: set.id, isOn: !change.isOn,
-                    reason: "action \(failed.action.summary) failed: \(failed.detail); switched back", tag: set.tag)
+            guard let failed = outcomes.first(where: { $0.switchID == set.id && $0.change == number && !$0.succeeded })
+            else {
+                return ControlProtocol.setReply(
+                    id: set.id, isOn: change.isOn, changed: true, actionsRun: set.runActions, tag: set.tag)
             }
-            return ControlProtocol.setReply(
-                id: set.id, isOn: change.isOn, changed: true, actionsRun: set.runActions, tag: set.tag)
+            let now = controller.states[set.id] ?? change.isOn
+            let switchedBack = number == lastChange[set.id] && now != change.isOn
+            return ControlProtocol.setFailedReply(
+                id: set.id, isOn: now,
+                reason: "action \(failed.action.summary) failed: \(failed.detail)"
+                    + (switchedBack ? "; switched back" : ""),
+                tag: set.tag)
         }
     }
 

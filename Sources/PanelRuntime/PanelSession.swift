@@ -34,7 +34,7 @@ public final class PanelSession {
     public private(set) var statesSaved = 0
     /// How many changes each switch has had acknowledged: an action's outcome carries the number
     /// of the change it ran for.
-    private var changeNumbers: [String: Int] = [:]
+    private(set) var changeNumbers: [String: Int] = [:]
     /// The states as last saved, including switches the current config does not have.
     private var persisted: [String: Bool] = [:]
 

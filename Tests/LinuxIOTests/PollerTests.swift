@@ -120,6 +120,34 @@ final class FileDescriptorTests: XCTestCase {
         XCTAssertTrue(gone, "the grandchild \(grandchild) outlived its group's kill")
     }
 
+    /// What a command leaves running in its group is killed when the command ends.
+    func testLeftoversOfAFinishedCommandAreKilled() throws {
+        let pipe = try PipeEnds()
+        let reading = pipe.reading
+        let child = try spawnProcess(
+            ["/bin/sh", "-c", "sleep 30 & echo $! >&2"], environment: ["PATH": "/usr/bin:/bin"],
+            standardError: pipe.writing)
+        let writing = pipe.writing
+        try writing.close()
+        var output: [UInt8] = []
+        while try reading.read(appendingTo: &output) ?? 1 > 0 {}
+        let leftover = try XCTUnwrap(
+            Int32(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let deadline = monotonicNow() + 10
+        var status: ExitStatus?
+        while status == nil, monotonicNow() < deadline {
+            status = try child.exitStatus()
+            usleep(1000)
+        }
+        XCTAssertEqual(status, .exited(code: 0))
+        var gone = false
+        while !gone, monotonicNow() < deadline {
+            gone = kill(leftover, 0) != 0
+            if !gone { usleep(1000) }
+        }
+        XCTAssertTrue(gone, "the background job \(leftover) outlived its command")
+    }
+
     func testExitStatusOfAProgramAndAMissingOne() throws {
         let pipe = try PipeEnds()
         let child = try spawnProcess(["/bin/sh", "-c", "exit 3"], environment: [:], standardError: pipe.writing)
@@ -144,6 +172,9 @@ final class LineOutputTests: XCTestCase {
         let pipe = try PipeEnds()
         var warnings: [String] = []
         let output = LineOutput(descriptor: pipe.writing.rawValue, queueLimit: 1000, warn: { warnings.append($0) })
+        // The pipe is reopened as a description of its own: the inherited one (which stderr may
+        // share) stays blocking.
+        XCTAssertEqual(fcntl(pipe.writing.rawValue, F_GETFL) & O_NONBLOCK, 0)
         let line = String(repeating: "x", count: 99)  // 100 bytes with its newline
         // The pipe holds 64 KiB, the queue 1000 bytes; the rest is dropped — and nothing blocks.
         for _ in 0..<2000 { output.write(line) }

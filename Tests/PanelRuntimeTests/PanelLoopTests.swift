@@ -295,6 +295,46 @@ final class PanelLoopTests: XCTestCase {
         )
         XCTAssertEqual(failing.session.controller.states["porch"], false)
     }
+
+    /// Review of issue 11.4's fix: a burst of toggles of one switch whose action fails at once
+    /// flips it back once (for its latest change), not once per request, and saves twice at most.
+    func testABurstWhoseActionFailsFlipsBackOnceAndSavesTwiceAtMost() throws {
+        let panel = try embedded(
+            try board(porchActions: #"[{"write": "/nonexistent/relay", "on": "1", "off": "0"}]"#), socket: true)
+        try panel.advance(by: 0.1)
+        let client = try ControlClient(path: directory + "/control.sock")
+        try panel.advance(by: 0)
+        let saves = panel.session.statesSaved
+        try client.send(
+            (0..<5).map { #"{"cmd":"set","id":"porch","state":"toggle","tag":\#($0)}"# }.joined(separator: "\n"))
+        XCTAssertTrue(try panel.run(untilReal: { panel.session.statesSaved > saves }))
+        try panel.advance(by: 0)
+        XCTAssertLessThanOrEqual(panel.session.statesSaved - saves, 2)
+        let replies = try (0..<5).map { _ in try XCTUnwrap(try client.readLine(timeout: 1)) }
+        XCTAssertTrue(replies.allSatisfy { $0.hasPrefix(#"{"ok":false"#) }, "\(replies)")
+        XCTAssertEqual(replies.filter { $0.contains("switched back") }.count, 1, "\(replies)")
+        XCTAssertTrue(replies[4].contains("switched back"), replies[4])
+        // Five toggles end on; the failure takes it back off.
+        XCTAssertEqual(panel.session.controller.states["porch"], false)
+    }
+
+    /// Review of issue 11.1's fix: a writer that sends 200 sets and closes without reading its
+    /// replies loses none of them, although they are taken 64 a turn.
+    func testAFireAndForgetWriterLosesNoneOfItsRequests() throws {
+        let panel = try embedded(try board(), socket: true)
+        try panel.advance(by: 0.1)
+        do {
+            let client = try ControlClient(path: directory + "/control.sock")
+            try panel.advance(by: 0)
+            try client.send(
+                (0..<200).map { _ in #"{"cmd":"set","id":"porch","state":"toggle"}"# }.joined(separator: "\n"))
+            try client.send(#"{"cmd":"set","id":"fan","state":"off"}"#)
+        }  // closed here, replies unread
+        XCTAssertTrue(try panel.run(untilReal: { panel.session.controller.states["fan"] == false }))
+        XCTAssertEqual(panel.session.controller.states["porch"], false, "200 toggles: back where it was")
+        XCTAssertEqual(StateStore(directory: directory).load().states, ["porch": false, "fan": false])
+        XCTAssertTrue(try panel.run(untilReal: { panel.panel.control!.clientCount == 0 }))
+    }
 }
 
 /// A multitouch (type B) screen of 800×480 units on the 800×480 panel, and its events.

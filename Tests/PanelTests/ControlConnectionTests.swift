@@ -66,4 +66,30 @@ final class ControlConnectionTests: XCTestCase {
         XCTAssertFalse(connection.isFinished)
         XCTAssertFalse(connection.wantsInput)
     }
+
+    /// The tail of an overlong line, its newline, a request and the end of input, all in one
+    /// read: the tail is still skipped — one error for the long line, one reply for the request.
+    func testTheTailOfAnOverlongLineArrivingWithTheEndIsStillSkipped() {
+        var connection = ControlConnection(outputLimit: 1024)
+        connection.buffer([UInt8](repeating: 0x78, count: ControlProtocol.maximumLineBytes + 10))
+        XCTAssertEqual(commands(connection.nextRequests(limit: 64)), ["error: line too long (more than 65536 bytes)"])
+        connection.buffer(Array(("x".utf8) + [0x0A] + Array(#"{"cmd":"list"}"#.utf8) + [0x0A]))
+        connection.endInput()
+        XCTAssertEqual(commands(connection.nextRequests(limit: 64)), ["list"])
+        XCTAssertTrue(connection.isFinished)
+    }
+
+    /// A client that reset the connection: what it sent is still taken, the replies dropped.
+    func testAClientWhoseOutputClosedStillHasItsRequestsTaken() {
+        var connection = ControlConnection(outputLimit: 1024)
+        connection.isSubscribed = true
+        connection.buffer(Array((#"{"cmd":"list"}"# + "\n").utf8))
+        connection.endInput()
+        connection.closeOutput()
+        XCTAssertFalse(connection.isFinished, "a request is still to be taken")
+        XCTAssertEqual(commands(connection.nextRequests(limit: 64)), ["list"])
+        XCTAssertTrue(connection.enqueue("reply"), "dropped, not an overflow")
+        XCTAssertEqual(connection.pendingByteCount, 0)
+        XCTAssertTrue(connection.isFinished, "a subscriber whose output closed is done too")
+    }
 }
