@@ -137,7 +137,10 @@ final class DiscShadowProfile {
             }
         }
         intervals = (0..<n).map { i in SIMD4(q0[i], q0[i + 1] - q0[i], q4[i], q4[i + 1] - q4[i]) }
-        singleIntervals = intervals.map { SIMD2(Float($0.x), Float($0.y)) }
+        // Zero intervals after the last node: the four-pixel kernel reads them for the lanes
+        // past a run's end (up to 3 px beyond the cut-off, 3·12/σ ≤ 40 nodes for σ ≥ 0.9)
+        // instead of testing each lane for the table's end.
+        singleIntervals = intervals.map { SIMD2(Float($0.x), Float($0.y)) } + Array(repeating: .zero, count: 64)
         vectorised = !anisotropic && end < 2048
         magnitude = (0..<n).map { i in max(abs(q0[i]) + abs(q4[i]), abs(q0[i + 1]) + abs(q4[i + 1])) }
     }
@@ -238,163 +241,116 @@ final class DiscShadowProfile {
         let rowSum = 2 * cy == (2 * cy).rounded() && abs(cy) < 1e8 ? Int(2 * cy) : nil
         let columnSum = 2 * cx == (2 * cx).rounded() && abs(cx) < 1e8 ? Int(2 * cx) : nil
 
-        /// The candidate columns [xa, xb) of row y (pixels whose centre is within the cut-off
-        /// distance) and the columns [h0, h1) the occluder hides; nil when the row is empty.
-        func columns(_ y: Int) -> (xa: Int, xb: Int, h0: Int, h1: Int)? {
+        // Pass 1: each row's candidate columns [xa, xb) (pixel centres within the cut-off
+        // distance) and the columns [h0, h1) the occluder hides, packed in a SIMD4; xa == xb for
+        // an empty row. (A mirror pair looks at both rows' columns twice.)
+        let rows = w.columnBuffer(y1 - y0)
+        for y in y0..<y1 {
             let dy = Double(y) + 0.5 - cy
             let dy2 = dy * dy
-            guard dy2 < cut2 else { return nil }
-            let half = (cut2 - dy2).squareRoot()
-            let xa = ceilInt(min(right, max(left, cx - 0.5 - half)))
-            let xb = floorInt(min(right, max(left, cx - 0.5 + half))) + 1
-            guard xa < xb else { return nil }
-            guard let oc else { return (xa, xb, xb, xb) }
-            // Columns inside the occluding disc over the whole band [y, y + 1]: within the
-            // half-chord at the band's end farther from its centre.
-            let far = max(abs(Double(y) - oc.y), abs(Double(y + 1) - oc.y))
-            guard far < radius else { return (xa, xb, xb, xb) }
-            let h = halfChord(radius, far)
-            let h0 = max(xa, min(xb, ceilInt(min(right, max(left, oc.x - h)))))
-            let h1 = max(h0, min(xb, floorInt(min(right, max(left, oc.x + h)))))
-            // A gap under four pixels hides nothing (see above).
-            return h1 - h0 < 4 ? (xa, xb, xb, xb) : (xa, xb, h0, h1)
-        }
-
-        /// Computes columns [from, to) of row y into a new block; its coverage offset.
-        func block(_ y: Int, _ from: Int, _ to: Int) -> Int {
-            let offset = w.coverageCount
-            let out = w.reserveCoverage(to - from)
-            let dy = Double(y) + 0.5 - cy
-            if let m = columnSum, m - 1 - from == to - 1 {
-                // Symmetric about the centre: compute the right half, mirror it.
-                let mid = (from + to) / 2
-                shade(into: out + (mid - from), from: mid, count: to - mid, cx: cx, dy: dy, scale: scale)
-                for x in from..<mid { out[x - from] = out[m - 1 - x - from] }
-            } else {
-                shade(into: out, from: from, count: to - from, cx: cx, dy: dy, scale: scale)
-            }
-            // Zero the padding after the block, which the four-pixel steps wrote.
-            for j in (to - from)..<(to - from + 3) { out[j] = 0 }
-            return offset
-        }
-
-        /// Adds row y's visible runs, pointing into the blocks of [xa, h0) at `leftOffset` and
-        /// of [h1, xb) (or the whole row) at `rightOffset`, whose first column is `rightStart`.
-        func emit(_ y: Int, _ c: (xa: Int, xb: Int, h0: Int, h1: Int), _ leftOffset: Int, _ rightOffset: Int, _ rightStart: Int) {
-            if c.xa < c.h0 { w.addSpan(y: y, x: c.xa, count: c.h0 - c.xa, coverageOffset: leftOffset) }
-            if c.h1 < c.xb { w.addSpan(y: y, x: c.h1, count: c.xb - c.h1, coverageOffset: rightOffset + (c.h1 - rightStart)) }
-        }
-
-        w.beginRows(first: y0, rows: y1 - y0)
-        for y in y0..<y1 {
-            guard let c = columns(y) else {
-                w.setRowBlock(y, left: -1, right: -1)
+            guard dy2 < cut2 else {
+                rows[y - y0] = .zero
                 continue
             }
-            if let m = rowSum {
-                let source = m - 1 - y
-                if source < y && source >= y0, let (leftOffset, rightOffset) = w.rowBlock(source), leftOffset >= 0 {
-                    // The blocks the mirror row above computed for both rows.
-                    let s = columns(source)!
-                    let unionStart = min(s.h1, c.h1)
-                    emit(y, c, leftOffset, rightOffset, max(s.h0, c.h0) < unionStart ? unionStart : c.xa)
-                    continue
-                }
-                let mirror = m - 1 - y
-                if mirror > y && mirror < y1, let d = columns(mirror), d.xa == c.xa, d.xb == c.xb {
-                    // Blocks for the union of this row's and its mirror's visible columns.
-                    let i0 = max(c.h0, d.h0)
-                    let i1 = min(c.h1, d.h1)
-                    if i0 < i1 {
-                        let r = block(y, i1, c.xb)
-                        let l: Int
-                        if let m = columnSum, c.xa + c.xb == m, i0 + i1 == m {
-                            // The left block is the right one reversed.
-                            l = w.coverageCount
-                            let out = w.reserveCoverage(i0 - c.xa)
-                            let source = w.coverage + r
-                            for x in c.xa..<i0 { out[x - c.xa] = source[m - 1 - x - i1] }
-                        } else {
-                            l = block(y, c.xa, i0)
-                        }
-                        w.setRowBlock(y, left: l, right: r)
-                        emit(y, c, l, r, i1)
-                    } else {
-                        let whole = block(y, c.xa, c.xb)
-                        w.setRowBlock(y, left: whole, right: whole)
-                        emit(y, c, whole, whole, c.xa)
+            let half = (cut2 - dy2).squareRoot()
+            let xa = ceilInt(min(right, max(left, cx - 0.5 - half)))
+            let xb = max(xa, floorInt(min(right, max(left, cx - 0.5 + half))) + 1)
+            var h0 = xb
+            var h1 = xb
+            if let oc {
+                // Columns inside the occluding disc over the whole band [y, y + 1]: within the
+                // half-chord at the band's end farther from its centre.
+                let far = max(abs(Double(y) - oc.y), abs(Double(y + 1) - oc.y))
+                if far < radius {
+                    let h = halfChord(radius, far)
+                    let a = max(xa, min(xb, ceilInt(min(right, max(left, oc.x - h)))))
+                    let b = max(a, min(xb, floorInt(min(right, max(left, oc.x + h)))))
+                    // A gap under four pixels hides nothing (see above).
+                    if b - a >= 4 {
+                        h0 = a
+                        h1 = b
                     }
-                    continue
                 }
             }
-            w.setRowBlock(y, left: -1, right: -1)
-            let l = c.xa < c.h0 ? block(y, c.xa, c.h0) : 0
-            let r = c.h1 < c.xb ? block(y, c.h1, c.xb) : 0
-            emit(y, c, l, r, c.h1)
+            rows[y - y0] = SIMD4(Int32(truncatingIfNeeded: xa), Int32(truncatingIfNeeded: xb), Int32(truncatingIfNeeded: h0), Int32(truncatingIfNeeded: h1))
+        }
+
+        // Pass 2: blocks and runs. A block holds columns [xa, i0) then [i1, xb) (xb, xb when
+        // nothing is hidden in both rows of a pair), followed by zero padding; a row's runs
+        // [xa, h0) and [h1, xb) point into it (h0 ≤ i0, h1 ≥ i1).
+        w.beginRows(first: y0, rows: y1 - y0)
+        let kernel = ShadowKernel(self, cx: cx, scale: scale)
+        for y in y0..<y1 {
+            let c = rows[y - y0]
+            let xa = Int(c.x)
+            let xb = Int(c.y)
+            guard xa < xb else {
+                w.setRowBlock(y, left: -1, right: 0)
+                continue
+            }
+            var base = -1
+            var i0 = Int(c.z)
+            var i1 = Int(c.w)
+            if let m = rowSum {
+                let source = m - 1 - y
+                if source < y && source >= y0 {
+                    let (b, packed) = w.rowBlock(source)
+                    if b >= 0 {
+                        // The block the mirror row above computed for both rows.
+                        base = b
+                        i0 = packed >> 32
+                        i1 = packed & 0xFFFF_FFFF
+                    }
+                } else if source > y && source < y1 {
+                    let d = rows[source - y0]
+                    if d.x == c.x && d.y == c.y {
+                        i0 = max(i0, Int(d.z))
+                        i1 = min(i1, Int(d.w))
+                    }
+                }
+            }
+            if base < 0 {
+                if i0 >= i1 {
+                    i0 = xb
+                    i1 = xb
+                }
+                let leftCount = i0 - xa
+                base = w.coverageCount
+                let out = w.reserveCoverage(leftCount + xb - i1)
+                let dy = Double(y) + 0.5 - cy
+                if let m = columnSum, xa + xb == m, i0 + i1 == m, i1 < xb {
+                    // Symmetric about the centre: the left part is the right one reversed.
+                    kernel.shade(into: out + leftCount, from: i1, count: xb - i1, dy: dy)
+                    for x in xa..<i0 { out[x - xa] = out[leftCount + (m - 1 - x - i1)] }
+                } else {
+                    kernel.shade(into: out, from: xa, count: leftCount, dy: dy)
+                    kernel.shade(into: out + leftCount, from: i1, count: xb - i1, dy: dy)
+                }
+                // Zero the padding after the block, which the four-pixel steps wrote.
+                let end = out + leftCount + xb - i1
+                end[0] = 0
+                end[1] = 0
+                end[2] = 0
+                w.setRowBlock(y, left: base, right: i0 << 32 | i1)
+            } else {
+                w.setRowBlock(y, left: -1, right: 0)
+            }
+            let h0 = Int(c.z)
+            let h1 = Int(c.w)
+            if xa < h0 { w.addSpan(y: y, x: xa, count: h0 - xa, coverageOffset: base) }
+            if h1 < xb { w.addSpan(y: y, x: h1, count: xb - h1, coverageOffset: base + (i0 - xa) + (h1 - i1)) }
         }
     }
 
-    /// Shadow levels of `count` pixels from column `from` (whose centres are dy below the
-    /// disc's) into `out`, which has room for `count` rounded up to four.
-    @inline(__always)
-    private func shade(
+    /// The double-precision twin of `ShadowKernel.shade`, for anisotropic profiles and far
+    /// centres: levels of `count` pixels from column `from` (centres dy below the disc's).
+    fileprivate func shadeScalar(
         into out: UnsafeMutablePointer<UInt8>, from: Int, count: Int, cx: Double, dy: Double, scale: Double
     ) {
-        guard count > 0 else { return }
-        let dx0 = Double(from) + 0.5 - cx
-        let dy2 = dy * dy
-        if vectorised {
-            // Four pixels a step in single precision (the padding to four is computed too and
-            // zeroed after). Conversions go through the 1.5·2²³ trick — adding it rounds to an
-            // integer held in the low mantissa bits — because Swift's generic SIMD conversions
-            // (`SIMD4<Int32>(_:rounding:)`, `clamped`) are not inlined: they made this loop 30×
-            // slower than the scalar one.
-            singleIntervals.withUnsafeBufferPointer { table in
-                let pairs = UnsafeRawPointer(table.baseAddress!)
-                let magic = SIMD4<Float>(repeating: 12_582_912)
-                let magicBits = unsafeBitCast(magic, to: SIMD4<Int32>.self)
-                let last = SIMD4<Float>(repeating: Float(table.count - 1))
-                let origin = SIMD4<Float>(repeating: Float(start))
-                let inv = SIMD4<Float>(repeating: Float(inverseStep))
-                let levels = SIMD4<Float>(repeating: Float(scale))
-                let rowDy2 = SIMD4<Float>(repeating: Float(dy2))
-                let zero = SIMD4<Float>(repeating: 0)
-                let half = SIMD4<Float>(repeating: 0.5)
-                let top = SIMD4<Float>(repeating: 255)
-                var dx = SIMD4<Float>(repeating: Float(dx0)) + SIMD4<Float>(0, 1, 2, 3)
-                var i = 0
-                while i < count {
-                    let rho = (dx * dx + rowDy2).squareRoot()
-                    var u = (rho - origin) * inv
-                    u.replace(with: zero, where: u .< zero)
-                    let outside = u .> last
-                    u.replace(with: zero, where: outside)
-                    // k = round(u − ½) = ⌊u⌋ (an exact integer may give k − 1 with f = 1).
-                    let k = unsafeBitCast(u - half + magic, to: SIMD4<Int32>.self) &- magicBits
-                    let f = u - (unsafeBitCast(k &+ magicBits, to: SIMD4<Float>.self) - magic)
-                    let e0 = pairs.loadUnaligned(fromByteOffset: Int(k[0]) &* 8, as: SIMD2<Float>.self)
-                    let e1 = pairs.loadUnaligned(fromByteOffset: Int(k[1]) &* 8, as: SIMD2<Float>.self)
-                    let e2 = pairs.loadUnaligned(fromByteOffset: Int(k[2]) &* 8, as: SIMD2<Float>.self)
-                    let e3 = pairs.loadUnaligned(fromByteOffset: Int(k[3]) &* 8, as: SIMD2<Float>.self)
-                    let q = SIMD4<Float>(e0.x, e1.x, e2.x, e3.x)
-                    let dq = SIMD4<Float>(e0.y, e1.y, e2.y, e3.y)
-                    var v = (q + f * dq) * levels
-                    v.replace(with: zero, where: outside .| (v .< zero))
-                    v.replace(with: top, where: v .> top)
-                    // round(v) in the low byte of each lane.
-                    let l = unsafeBitCast(v + magic, to: SIMD4<UInt32>.self) & 0xFF
-                    let packed = l[0] | l[1] &<< 8 | l[2] &<< 16 | l[3] &<< 24
-                    UnsafeMutableRawPointer(out + i).storeBytes(of: packed, as: UInt32.self)
-                    dx += 4
-                    i &+= 4
-                }
-                for j in count..<((count + 3) & ~3) { out[j] = 0 }
-            }
-            return
-        }
         intervals.withUnsafeBufferPointer { table in
             let last = Double(table.count)
-            var dx = dx0
+            let dy2 = dy * dy
+            var dx = Double(from) + 0.5 - cx
             for i in 0..<count {
                 let rho2 = dx * dx + dy2
                 let u = max(0, (rho2.squareRoot() - start) * inverseStep)
@@ -411,6 +367,77 @@ final class DiscShadowProfile {
                 }
                 out[i] = roundedLevel(v * scale)
                 dx += 1
+            }
+        }
+    }
+
+    /// (Q₀ᵢ, Q₀ᵢ₊₁ − Q₀ᵢ) in single precision, zero-padded, for `ShadowKernel`.
+    fileprivate var singleTable: [SIMD2<Float>] { singleIntervals }
+}
+
+/// The per-pixel shadow evaluation with its constants set up once per shadow.
+private struct ShadowKernel {
+    let profile: DiscShadowProfile
+    let cx: Double
+    let scale: Double
+    let magic = SIMD4<Float>(repeating: 12_582_912)
+    let origin: SIMD4<Float>
+    let inv: SIMD4<Float>
+    let levels: SIMD4<Float>
+
+    init(_ profile: DiscShadowProfile, cx: Double, scale: Double) {
+        self.profile = profile
+        self.cx = cx
+        self.scale = scale
+        origin = SIMD4(repeating: Float(profile.start))
+        inv = SIMD4(repeating: Float(profile.inverseStep))
+        levels = SIMD4(repeating: Float(scale))
+    }
+
+    /// Shadow levels of `count` pixels from column `from`, whose centres are dy below the disc's,
+    /// into `out`, which has room for `count` rounded up to four.
+    @inline(__always)
+    func shade(into out: UnsafeMutablePointer<UInt8>, from: Int, count: Int, dy: Double) {
+        guard count > 0 else { return }
+        guard profile.vectorised else {
+            profile.shadeScalar(into: out, from: from, count: count, cx: cx, dy: dy, scale: scale)
+            return
+        }
+        // Four pixels a step in single precision (the padding to four is computed too; the
+        // caller zeroes it). Conversions go through the 1.5·2²³ trick — adding it rounds to an
+        // integer held in the low mantissa bits — because Swift's generic SIMD conversions
+        // (`SIMD4<Int32>(_:rounding:)`, `clamped`) are not inlined and masked selects
+        // (`replacing(with:where:)`) made LLVM scalarise the loop: ~140 instructions per four
+        // pixels, against ~45 here.
+        profile.singleTable.withUnsafeBufferPointer { table in
+            let pairs = UnsafeRawPointer(table.baseAddress!)
+            let magicBits = unsafeBitCast(magic, to: SIMD4<Int32>.self)
+            let rowDy2 = SIMD4<Float>(repeating: Float(dy * dy))
+            let half = SIMD4<Float>(repeating: 0.5)
+            var dx = SIMD4<Float>(repeating: Float(Double(from) + 0.5 - cx)) + SIMD4<Float>(0, 1, 2, 3)
+            var i = 0
+            while i < count {
+                let rho = (dx * dx + rowDy2).squareRoot()
+                // max(u, 0) by clearing negative lanes through their sign bit.
+                let raw = unsafeBitCast((rho - origin) * inv, to: SIMD4<Int32>.self)
+                let u = unsafeBitCast(raw & ~(raw &>> 31), to: SIMD4<Float>.self)
+                // k = round(u − ½) = ⌊u⌋ (an exact integer may give k − 1 with f = 1). Lanes past
+                // the table's last node read its zero padding.
+                let k = unsafeBitCast(u - half + magic, to: SIMD4<Int32>.self) &- magicBits
+                let f = u - (unsafeBitCast(k &+ magicBits, to: SIMD4<Float>.self) - magic)
+                let e0 = pairs.loadUnaligned(fromByteOffset: Int(k[0]) &* 8, as: SIMD2<Float>.self)
+                let e1 = pairs.loadUnaligned(fromByteOffset: Int(k[1]) &* 8, as: SIMD2<Float>.self)
+                let e2 = pairs.loadUnaligned(fromByteOffset: Int(k[2]) &* 8, as: SIMD2<Float>.self)
+                let e3 = pairs.loadUnaligned(fromByteOffset: Int(k[3]) &* 8, as: SIMD2<Float>.self)
+                let q = SIMD4<Float>(e0.x, e1.x, e2.x, e3.x)
+                let dq = SIMD4<Float>(e0.y, e1.y, e2.y, e3.y)
+                // Nodes are in [0, 1] and interpolation between two stays between them, so v is
+                // in [0, 255] up to rounding: round(v) is the low byte of v + 1.5·2²³.
+                let v = (q + f * dq) * levels + magic
+                let l = SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(v, to: SIMD4<UInt32>.self))
+                UnsafeMutableRawPointer(out + i).storeBytes(of: l, as: SIMD4<UInt8>.self)
+                dx += 4
+                i &+= 4
             }
         }
     }

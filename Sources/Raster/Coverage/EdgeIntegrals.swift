@@ -249,6 +249,17 @@ struct ConvexShape {
         }
     }
 
+    /// When the shape is mirror-symmetric about the vertical line halfway across and that line
+    /// lies on a whole or half column, so that columns x and `sum − 1 − x` are equal: `sum`.
+    /// (The right edge, stored mirrored, is then the left edge moved by −sum.)
+    var mirrorColumnSum: Int? {
+        let m = left.sx - right.sx
+        guard m == m.rounded(), abs(m) < 1e15, left.ur == right.ur, left.lr == right.lr, left.k == right.k,
+            left.uy == right.uy, left.ly == right.ly, right.ux == left.ux - m, right.lx == left.lx - m
+        else { return nil }
+        return Int(m)
+    }
+
     /// When the shape is mirror-symmetric about the horizontal line halfway down and that line
     /// lies on a whole or half row, so that rows y and `sum − 1 − y` are equal: `sum`.
     var mirrorRowSum: Int? {
@@ -300,6 +311,25 @@ struct ConvexRows {
         bottom = shape.bottom
         self.x0 = x0
         self.x1 = x1
+    }
+
+    /// Moves to row y of a shape whose columns x and `columnSum − 1 − x` are equal, setting up
+    /// the left edge only: [a, b), [b, c) and [c, d) with c = sum − b, d = sum − a. False when
+    /// the row misses the shape or its edge runs meet (then `setRow` handles it).
+    @inline(__always)
+    mutating func setMirroredRow(_ y: Int, columnSum m: Int) -> Bool {
+        let p = max(Double(y), top)
+        let q = min(Double(y + 1), bottom)
+        guard p < q else { return false }
+        height = q - p
+        left.setBand(p: p, q: q)
+        let lo = Double(x0 - 1)
+        let hi = Double(x1 + 1)
+        a = floorInt(min(hi, max(lo, left.minX)))
+        b = ceilInt(min(hi, max(lo, left.maxX)))
+        c = m - b
+        d = m - a
+        return a >= x0 && d <= x1 && b <= c && a < b
     }
 
     /// Moves to row y; false when the row misses the shape or the columns.
@@ -382,6 +412,7 @@ extension ConvexShape {
         let y1 = Int(min(hi, max(lo, bottom)).rounded(.up))
         guard y0 < y1 else { return }
         let mirror = mirrorRowSum
+        let columnMirror = mirrorColumnSum
         writer.beginRows(first: y0, rows: y1 - y0)
         var rows = ConvexRows(self, x0: region.minX, x1: region.maxX)
         for y in y0..<y1 {
@@ -393,6 +424,24 @@ extension ConvexShape {
                 }
             }
             writer.startRow(y)
+            if let m = columnMirror, rows.setMirroredRow(y, columnSum: m) {
+                // Left edge run, full run, and the left run reversed on the right.
+                let (a, b, c) = (rows.a, rows.b, rows.c)
+                let n = b - a
+                let leftOffset = writer.coverageCount
+                let out = writer.addPartial(y: y, x: a, count: n)
+                var x = Double(a)
+                var eL = rows.leftExcess(at: x)
+                for i in 0..<n {
+                    out[i] = roundedLevel(rows.leftCoverage(x, &eL) * 255)
+                    x += 1
+                }
+                writer.addUniform(y: y, x: b, count: c - b, value: rows.height)
+                let mirrored = writer.addPartial(y: y, x: c, count: n)
+                let source = writer.coverage + leftOffset
+                for i in 0..<n { mirrored[i] = source[n - 1 - i] }
+                continue
+            }
             guard rows.setRow(y) else { continue }
             let (a, b, c, d) = (rows.a, rows.b, rows.c, rows.d)
             if b == c {

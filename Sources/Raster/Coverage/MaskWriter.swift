@@ -33,6 +33,9 @@ final class MaskWriter {
     @exclusivity(unchecked) private var rowEnds: UnsafeMutablePointer<Int>
     @exclusivity(unchecked) private var rowCapacity: Int
     @exclusivity(unchecked) private var firstRow = 0
+    /// Scratch column bounds per row.
+    @exclusivity(unchecked) private var columns: UnsafeMutablePointer<SIMD4<Int32>>
+    @exclusivity(unchecked) private var columnCapacity: Int
     /// Scratch values for one row.
     @exclusivity(unchecked) private(set) var values: UnsafeMutablePointer<Double>
     @exclusivity(unchecked) private var valueCapacity: Int
@@ -47,6 +50,8 @@ final class MaskWriter {
         rowEnds = .allocate(capacity: rowCapacity)
         valueCapacity = 256
         values = .allocate(capacity: valueCapacity)
+        columnCapacity = 256
+        columns = .allocate(capacity: columnCapacity)
     }
 
     deinit {
@@ -55,6 +60,7 @@ final class MaskWriter {
         rowStarts.deallocate()
         rowEnds.deallocate()
         values.deallocate()
+        columns.deallocate()
     }
 
     func reset() {
@@ -174,14 +180,26 @@ final class MaskWriter {
                 coverageOffset: Int32(truncatingIfNeeded: coverageOffset)))
     }
 
+    /// Room for `count` rows of four column bounds (the shadow's per-row columns).
+    func columnBuffer(_ count: Int) -> UnsafeMutablePointer<SIMD4<Int32>> {
+        if count > columnCapacity {
+            columns.deallocate()
+            columnCapacity = max(count, 2 * columnCapacity)
+            columns = .allocate(capacity: columnCapacity)
+        }
+        return columns
+    }
+
     /// Records the coverage blocks row y computed, for the row that mirrors it.
+    @inline(__always)
     func setRowBlock(_ y: Int, left: Int, right: Int) {
         rowStarts[y - firstRow] = left
         rowEnds[y - firstRow] = right
     }
 
     /// The coverage blocks recorded for row y.
-    func rowBlock(_ y: Int) -> (Int, Int)? { (rowStarts[y - firstRow], rowEnds[y - firstRow]) }
+    @inline(__always)
+    func rowBlock(_ y: Int) -> (Int, Int) { (rowStarts[y - firstRow], rowEnds[y - firstRow]) }
 
     /// A run with coverage `values[i] × scale` (0…1) for pixel x + i, rounded to 8 bits once;
     /// zero pixels at either end are left out, and a run of full coverage becomes an opaque run.
