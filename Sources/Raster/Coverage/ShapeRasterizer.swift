@@ -24,8 +24,13 @@ extension Shape {
     }
 
     /// Writes the exact coverage of every pixel of `region` to `writer`: row integrals for
-    /// rounded rectangles and ellipses, dense rows of them (outer minus inner) for rings.
+    /// rounded rectangles (one radius: `UniformRoundedRect`; any radii: `ConvexShape`) and
+    /// ellipses, dense rows of them (outer minus inner) for rings.
     func rasterize(in region: IntRect, into writer: MaskWriter) {
+        if case .roundedRect(let r, let radii) = self, let uniform = UniformRoundedRect(r, radii) {
+            uniform.rasterize(in: region, into: writer)
+            return
+        }
         if let convex = ConvexShape(self) {
             convex.rasterize(in: region, into: writer)
             return
