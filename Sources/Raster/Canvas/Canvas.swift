@@ -91,7 +91,7 @@ public final class Canvas {
             let local = shape.offsetBy(dx: Double(-dx), dy: Double(-dy)).quantizedPosition()
             let key = MaskCache.Key.fill(local)
             if let mask = cache.lookup(key) {
-                draw(mask.view, dx: dx, dy: dy, paint)
+                draw(mask, dx: dx, dy: dy, paint)
                 return
             }
             writer.reset()
@@ -133,11 +133,11 @@ public final class Canvas {
                 r.add(contours: local.flattened())
                 return r.mask(rule: rule)
             }
-            draw(mask.view, dx: dx, dy: dy, paint)
+            draw(mask, dx: dx, dy: dy, paint)
         case .visibleOnly(let region):
             var r = PathRasterizer(region: region)
             r.add(contours: path.flattened())
-            draw(r.mask(rule: rule).view, dx: 0, dy: 0, paint)
+            draw(r.mask(rule: rule), dx: 0, dy: 0, paint)
         }
     }
 
@@ -204,7 +204,7 @@ public final class Canvas {
             let local = moved.offsetBy(dx: Double(-dx), dy: Double(-dy)).quantizedPosition()
             let key = MaskCache.Key.shadow(local, sigma: sigma, alpha: alpha, occluderOffset: occluderOffset)
             if let mask = cache.lookup(key) {
-                draw(mask.view, dx: dx, dy: dy, paint)
+                draw(mask, dx: dx, dy: dy, paint)
                 return
             }
             let occluder = occluderOffset.map { local.offsetBy(dx: $0.x, dy: $0.y) }
@@ -219,7 +219,7 @@ public final class Canvas {
             } else {
                 let mask = local.shadowMask(sigma: sigma, alpha: alpha, region: region, occluder: occluder)
                 cache.insert(key, mask)
-                draw(mask.view, dx: dx, dy: dy, paint)
+                draw(mask, dx: dx, dy: dy, paint)
             }
         case .visibleOnly(let region):
             let occluder = occluderOffset.map { moved.offsetBy(dx: $0.x, dy: $0.y) }
@@ -230,17 +230,20 @@ public final class Canvas {
                     occluder: occluder?.disc?.center, into: writer)
                 draw(writer.view, dx: 0, dy: 0, paint)
             } else {
-                // The blur at the region's edge depends on the shape up to its reach beyond it.
-                let mask = moved.shadowMask(
-                    sigma: sigma, alpha: alpha, region: region.insetBy(-Int(reach) - 1), occluder: occluder)
-                draw(mask.view, dx: 0, dy: 0, paint)
+                // The blur at the region's edge depends on the shape up to its reach beyond it
+                // (the coarse path for large σ reaches out by itself).
+                let context = sigma >= Shape.coarseShadowSigma ? region : region.insetBy(-Int(reach) - 1)
+                let mask = moved.shadowMask(sigma: sigma, alpha: alpha, region: context, occluder: occluder)
+                draw(mask, dx: 0, dy: 0, paint)
             }
         }
     }
 
     /// Draws a coverage mask, moved by whole pixels, with `paint`.
     public func draw(_ mask: CoverageMask, dx: Int, dy: Int, _ paint: Paint) {
-        draw(mask.view, dx: dx, dy: dy, paint)
+        // The view borrows the mask's memory: keep the mask alive until drawing is done (ARC
+        // may otherwise release a temporary right after `.view` is read).
+        withExtendedLifetime(mask) { draw(mask.view, dx: dx, dy: dy, paint) }
     }
 
     private func draw(_ mask: MaskView, dx: Int, dy: Int, _ paint: Paint) {

@@ -272,7 +272,9 @@ final class DiscShadowProfile {
                     }
                 }
             }
-            rows[y - y0] = SIMD4(Int32(truncatingIfNeeded: xa), Int32(truncatingIfNeeded: xb), Int32(truncatingIfNeeded: h0), Int32(truncatingIfNeeded: h1))
+            rows[y - y0] = SIMD4(
+                Int32(truncatingIfNeeded: xa), Int32(truncatingIfNeeded: xb), Int32(truncatingIfNeeded: h0),
+                Int32(truncatingIfNeeded: h1))
         }
 
         // Pass 2: blocks and runs. A block holds columns [xa, i0) then [i1, xb) (xb, xb when

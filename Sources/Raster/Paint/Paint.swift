@@ -128,6 +128,14 @@ public struct ImagePattern: @unchecked Sendable {
         return s.format.decode(raw)
     }
 
+    /// ⌊v⌋ as an image coordinate: clamped to ±2⁴⁰ (far outside any image, where `extend`
+    /// decides) and NaN as 0, so that a degenerate transform cannot trap the conversion.
+    @inline(__always)
+    static func coordinate(_ v: Double) -> Int {
+        guard v == v else { return 0 }
+        return Int(min(1_099_511_627_776, max(-1_099_511_627_776, v)).rounded(.down))
+    }
+
     /// Fills `out` with `count` pixels of row y from x0, sampled at pixel centres.
     func shade(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard let inverse = transform.inverted else {
@@ -138,16 +146,20 @@ public struct ImagePattern: @unchecked Sendable {
             let u = inverse.apply(Point(Double(x0 + i) + 0.5, Double(y) + 0.5))
             switch filter {
             case .nearest:
-                out[i] = texel(Int(u.x.rounded(.down)), Int(u.y.rounded(.down)))
+                out[i] = texel(ImagePattern.coordinate(u.x), ImagePattern.coordinate(u.y))
             case .bilinear:
                 let fx = u.x - 0.5
                 let fy = u.y - 0.5
-                let x0 = fx.rounded(.down)
-                let y0 = fy.rounded(.down)
-                let wx = UInt32(((fx - x0) * 256).rounded())
-                let wy = UInt32(((fy - y0) * 256).rounded())
-                let ix = Int(x0)
-                let iy = Int(y0)
+                let ix = ImagePattern.coordinate(fx)
+                let iy = ImagePattern.coordinate(fy)
+                // Weights 0…256 of the right and lower texels (0 for non-finite or clamped
+                // coordinates, where fx − ⌊fx⌋ is not in [0, 1)).
+                func weight(_ f: Double, _ i: Int) -> UInt32 {
+                    let w = (f - Double(i)) * 256
+                    return w >= 0 && w <= 256 ? UInt32(w.rounded()) : 0
+                }
+                let wx = weight(fx, ix)
+                let wy = weight(fy, iy)
                 let top = lerp256(texel(ix, iy), texel(ix + 1, iy), wx)
                 let bottom = lerp256(texel(ix, iy + 1), texel(ix + 1, iy + 1), wx)
                 out[i] = lerp256(top, bottom, wy)
