@@ -323,7 +323,14 @@ final class DiscShadowProfile {
                 if let m = columnSum, xa + xb == m, i0 + i1 == m, i1 < xb {
                     // Symmetric about the centre: the left part is the right one reversed.
                     kernel.shade(into: out + leftCount, from: i1, count: xb - i1, dy: dy)
-                    for x in xa..<i0 { out[x - xa] = out[leftCount + (m - 1 - x - i1)] }
+                    // out[x − xa] = out[leftCount + (m − 1 − x − i1)], walked with pointers.
+                    var from = out + (leftCount &+ (m &- 1 &- xa &- i1))
+                    var to = out
+                    for _ in 0..<leftCount {
+                        to.pointee = from.pointee
+                        to += 1
+                        from -= 1
+                    }
                 } else {
                     kernel.shade(into: out, from: xa, count: leftCount, dy: dy)
                     kernel.shade(into: out + leftCount, from: i1, count: xb - i1, dy: dy)

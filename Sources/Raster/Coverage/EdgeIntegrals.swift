@@ -443,7 +443,11 @@ extension ConvexShape {
                 writer.addUniform(y: y, x: b, count: c - b, value: rows.height)
                 let mirrored = writer.addPartial(y: y, x: c, count: n)
                 let source = writer.coverage + leftOffset
-                for i in 0..<n { mirrored[i] = source[n - 1 - i] }
+                var from = source + (n &- 1)
+                for i in 0..<n {
+                    mirrored[i] = from.pointee
+                    from -= 1
+                }
                 continue
             }
             guard rows.setRow(y) else { continue }

@@ -91,7 +91,11 @@ struct UniformRoundedRect {
                 writer.addUniform(y: y, x: b, count: (m - b) - b, value: height)
                 let mirrored = writer.addPartial(y: y, x: m - b, count: n)
                 let source = writer.coverage + leftOffset
-                for i in 0..<n { mirrored[i] = source[n - 1 - i] }
+                var from = source + (n &- 1)
+                for i in 0..<n {
+                    mirrored[i] = from.pointee
+                    from -= 1
+                }
                 continue
             }
             a = max(a, x0)
