@@ -25,6 +25,7 @@ let usage = """
            switchpanel ctl [--socket PATH] list | get ID | set ID on|off|toggle [--no-actions] | subscribe
            switchpanel devices | record [DEVICE] | inject RECORDING.events
            switchpanel presets [--out PNG]
+           switchpanel bench [--config BOARD.json] [--switch ID | --all] [--cycles N]
            switchpanel COMMAND --help | --version
 
     run           The panel: a board config (default: the built-in demo) on the DRM display, live
@@ -38,10 +39,12 @@ let usage = """
     devices       Touchscreens and displays found, with everything the panel needs to know.
     record        A live touch device's events in evemu format; inject plays one through uinput.
     presets       Every switch preset in every state (docs/presets.png).
+    bench         The cost of the frames real toggles make, through the whole panel (headless).
     """
 
 /// Each command's `--help`.
 let commandHelp: [String: String] = [
+    "bench": benchHelp,
     "run": """
     usage: switchpanel run [--config BOARD.json] [--headless] [--state-dir DIR] [--socket PATH]
                            [--verbose] [--out PNG] [--rotation R] [--format F]
@@ -238,6 +241,7 @@ func main() -> Int32 {
             let replay = try Replay(
                 name: (file as NSString).lastPathComponent, recordingText: text, descriptionText: descText)
             try replay.run(board: try loadBoard(configPath), framesDirectory: frames, out: out)
+        case "bench": return try runBenchCommand(args)
         case "calibrate": return try runCalibrateCommand(args)
         case "devices": return try runDevicesCommand(args)
         case "record": return try runRecordCommand(args)
