@@ -42,6 +42,20 @@ final class DiscShadowTests: XCTestCase {
         }
     }
 
+    /// The table's shared axis nodes give what the general integral gives.
+    func testAxisNodesAgreeWithGeneralIntegral() {
+        for (radius, sigma) in [(27.0, 2.0), (4.0, 3.0), (100.0, 1.2), (3.0, 20.0)] {
+            let nodes = DiscShadowProfile.axisNodes(radius: radius, sigma: sigma)
+            for k in 0..<30 {
+                let x = Double(k) * (radius + 6 * sigma) / 29
+                XCTAssertEqual(
+                    DiscShadowProfile.pixelAverage(sigma: sigma, x: x, nodes: nodes),
+                    DiscShadowProfile.pixelAverage(radius: radius, sigma: sigma, x: x, y: 0), accuracy: 1e-12,
+                    "r \(radius) σ \(sigma) x \(x)")
+            }
+        }
+    }
+
     /// Draws `shadow` of `shape` alone through the canvas (the fast path for discs) and returns
     /// the alpha plane.
     private func canvasShadow(_ shape: Shape, _ shadow: Shadow, width: Int, height: Int, cache: MaskCache = MaskCache())

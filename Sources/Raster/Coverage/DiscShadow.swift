@@ -124,9 +124,13 @@ final class DiscShadowProfile {
         var q0 = [Double](repeating: 0, count: n + 1)
         var q4 = [Double](repeating: 0, count: n + 1)
         let diagonal = 0.5.squareRoot()
+        // Every entry on the axis integrates over the same nodes in v with the same vertical
+        // weights (y = 0): computed once, they halve the cost of a profile (7.4 M instructions
+        // for the demo panel's three thumb styles, on its first frame, before).
+        let axisNodes = DiscShadowProfile.axisNodes(radius: radius, sigma: sigma)
         for i in 0..<n {
             let rho = start + Double(i) * step
-            let axis = DiscShadowProfile.pixelAverage(radius: radius, sigma: sigma, x: rho, y: 0)
+            let axis = DiscShadowProfile.pixelAverage(sigma: sigma, x: rho, nodes: axisNodes)
             if anisotropic {
                 let diag = DiscShadowProfile.pixelAverage(
                     radius: radius, sigma: sigma, x: rho * diagonal, y: rho * diagonal)
@@ -209,6 +213,49 @@ final class DiscShadowProfile {
             c = max(0, c1)
         }
         return min(1, max(0, sum * dTheta / 3 * (even ? 2 : 1)))
+    }
+
+    /// The Simpson nodes of ``pixelAverage(radius:sigma:x:y:)`` on the axis (y = 0): the half
+    /// chord h at each node and its weight, the vertical kernel K(v) and dv/dθ included.
+    static func axisNodes(radius r: Double, sigma: Double) -> [(h: Double, weight: Double)] {
+        let reach = 6 * sigma + 0.5
+        let vb = min(r, reach) / r
+        guard vb > 0 else { return [] }
+        let thetaB = Math.atan2(vb, halfChord(1, vb))
+        var n = Int((4 * vb * r / sigma).rounded(.up))
+        n = min(256, max(16, n + n % 2))
+        let dTheta = thetaB / Double(n)
+        let cosD = Math.cos(dTheta)
+        let sinD = Math.sin(dTheta)
+        var c = 1.0
+        var s = 0.0
+        let inv = 1 / sigma
+        var nodes: [(h: Double, weight: Double)] = []
+        nodes.reserveCapacity(n + 1)
+        for j in 0...n {
+            let v = r * s
+            let h = r * c
+            let kv = StandardNormal.cdf((v + 0.5) * inv) - StandardNormal.cdf((v - 0.5) * inv)
+            // Simpson's weights, dθ/3, and 2 for the even integrand's other half.
+            let simpson: Double = j == 0 || j == n ? 1 : (j % 2 == 1 ? 4 : 2)
+            nodes.append((h, kv * h * simpson * dTheta / 3 * 2))
+            let c1 = c * cosD - s * sinD
+            s = s * cosD + c * sinD
+            c = max(0, c1)
+        }
+        return nodes
+    }
+
+    /// ``pixelAverage(radius:sigma:x:y:)`` at (x, 0) from precomputed axis nodes: the same
+    /// nodes, weights and sums (results agree to rounding; a test compares them).
+    static func pixelAverage(sigma: Double, x: Double, nodes: [(h: Double, weight: Double)]) -> Double {
+        let inv = 1 / sigma
+        func kc(_ u: Double) -> Double {
+            sigma * (StandardNormal.integratedCDF((u + 0.5) * inv) - StandardNormal.integratedCDF((u - 0.5) * inv))
+        }
+        var sum = 0.0
+        for node in nodes { sum += node.weight * (kc(node.h - x) - kc(-node.h - x)) }
+        return min(1, max(0, sum))
     }
 
     /// Writes the shadow of the disc centred at (cx, cy), times `alpha`, for every pixel of
