@@ -100,12 +100,8 @@ while IFS='|' read -r name workload a b target peers extra; do
     fi
     printf '%-13s %10s %8s' "$name" "$ours" "$target"
     if [ "$with_cairo" = 1 ]; then
-        if [ "$extra" = "--cold" ]; then
-            # cairo keeps nothing between frames anyway: its FULL is its cold FULL.
-            theirs=$(per_frame cairo "$workload" "$a" "$b")
-        else
-            theirs=$(per_frame cairo "$workload" "$a" "$b")
-        fi
+        # cairo keeps nothing between frames: the same run serves a workload's --cold row.
+        theirs=$(per_frame cairo "$workload" "$a" "$b")
         ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { if (b > 0) printf "%.3fx", a / b }')
         printf ' %9s %7s' "$theirs" "$ratio"
     fi

@@ -166,6 +166,105 @@ final class DiscShadowTests: XCTestCase {
         XCTAssertEqual(cache.profiles.builds, 2, "a new radius builds a new profile")
     }
 
+    /// The capsule's blurred shadow averaged over pixel (px, py), by direct integration: row by
+    /// row the capsule spans [cx1 − h, cx2 + h], whose blur averaged over the pixel's width is a
+    /// difference of ∫Φ, weighted by the gaussian averaged over the pixel's height (Simpson in
+    /// θ, t = R·sin θ, 240 intervals: the integrand is smooth in θ). Independent of the tables
+    /// under test.
+    private func capsuleReference(
+        px: Int, py: Int, cx1: Double, cx2: Double, cy: Double, radius r: Double, sigma: Double
+    ) -> Double {
+        func Phi(_ u: Double) -> Double { 0.5 * erfc(-u / 2.0.squareRoot()) }
+        func phi(_ u: Double) -> Double { exp(-u * u / 2) / (2 * Double.pi).squareRoot() }
+        func Psi(_ u: Double) -> Double { u * Phi(u) + phi(u) }
+        // ∫ over the pixel's width [px, px + 1] of Φ((x − e)/σ) dx … as K and Kc in the code,
+        // written out from the definitions.
+        func kc(_ w: Double) -> Double { sigma * (Psi((w + 0.5) / sigma) - Psi((w - 0.5) / sigma)) }
+        func k(_ v: Double) -> Double { Phi((v + 0.5) / sigma) - Phi((v - 0.5) / sigma) }
+        let x = Double(px) + 0.5
+        let y = Double(py) + 0.5 - cy
+        let n = 240
+        var sum = 0.0
+        for j in 0...n {
+            let theta = -Double.pi / 2 + Double(j) * Double.pi / Double(n)
+            let t = r * sin(theta)
+            let h = r * cos(theta)
+            let f = k(t - y) * (kc(cx2 + h - x) - kc(cx1 - h - x)) * r * cos(theta)
+            sum += f * (j == 0 || j == n ? 1 : (j % 2 == 1 ? 4 : 2))
+        }
+        return sum * (Double.pi / Double(n)) / 3
+    }
+
+    /// Pressed thumbs (capsules) through the canvas's capsule tables, against the direct
+    /// integral and against the blurred-mask twin: within one level.
+    func testCapsuleShadowsAgainstReferenceAndTwin() {
+        var rng = SplitMix64(seed: 0xCA95_0001)
+        for trial in 0..<6 {
+            let radius = rng.uniform(6, 22)
+            let sigma = rng.pick([1.5, 2.0, 3.0, rng.uniform(1, 4)])
+            let stretch = rng.pick([0.6, 3.0, 7.5, rng.uniform(0, 40)])
+            var x = rng.uniform(14, 20)
+            var y = rng.uniform(20, 26)
+            if trial % 3 == 0 {
+                x = x.rounded()
+                y = y.rounded() + 0.5
+            }
+            let rect = Rect(x: x, y: y, width: 2 * radius + stretch, height: 2 * radius)
+            let shape = Shape.capsule(rect)
+            XCTAssertNotNil(shape.horizontalCapsule)
+            let alpha = rng.pick([1.0, 0.25])
+            let w = Int(rect.maxX) + 30
+            let h = Int(rect.maxY) + 30
+            let got = canvasShadow(shape, Shadow(opacity: alpha, offset: .zero, sigma: sigma), width: w, height: h)
+            let c = shape.horizontalCapsule!
+            var reference = [Double](repeating: 0, count: w * h)
+            for py in 0..<h {
+                for px in 0..<w {
+                    reference[py * w + px] =
+                        alpha
+                        * capsuleReference(
+                            px: px, py: py, cx1: c.cx1, cx2: c.cx2, cy: c.cy, radius: radius, sigma: sigma)
+                }
+            }
+            compareCoverage(
+                nil, bytes: got, reference: reference, region: IntRect(x: 0, y: 0, width: w, height: h),
+                label: "capsule #\(trial) \(rect) σ \(sigma) opacity \(alpha)")
+            // The twin: the blurred exact coverage.
+            let region = shape.shadowRegion(sigma: sigma)
+            let slow = denseBytes(
+                shape.shadowMask(sigma: sigma, alpha: alpha, region: region, occluder: nil), in: region)
+            let writer = MaskWriter()
+            CapsuleShadowProfile(radius: radius, sigma: sigma, disc: DiscShadowProfile(radius: radius, sigma: sigma))
+                .rasterize(
+                    cx1: c.cx1, cx2: c.cx2, cy: c.cy, alpha: alpha, region: region, occluder: nil, into: writer)
+            let fast = denseBytes(writer.makeMask(), in: region)
+            var worst = 0
+            for i in 0..<fast.count { worst = max(worst, abs(Int(fast[i]) - Int(slow[i]))) }
+            XCTAssertLessThanOrEqual(worst, 1, "capsule #\(trial): fast vs blurred mask")
+        }
+    }
+
+    /// A pressed thumb filled with its shadow equals the shadow alone and the thumb on top.
+    func testOccludedCapsuleShadowEqualsShadowThenCapsule() {
+        var rng = SplitMix64(seed: 0xCA95_0002)
+        for i in 0..<20 {
+            let radius = rng.uniform(5, 20)
+            let rect = Rect(
+                x: rng.uniform(10, 14), y: rng.uniform(12, 16), width: 2 * radius + rng.uniform(0, 12),
+                height: 2 * radius)
+            let shadow = Shadow(
+                color: .black, opacity: rng.uniform(0.2, 1), offset: Point(rng.uniform(-1, 1), rng.uniform(0, 4)),
+                sigma: rng.uniform(1, 3))
+            let together = Image(width: 80, height: 70, format: .argb8888)
+            Canvas(image: together).fill(.capsule(rect), .white, shadow: shadow)
+            let apart = Image(width: 80, height: 70, format: .argb8888)
+            let canvas = Canvas(image: apart)
+            canvas.drawShadow(of: .capsule(rect), shadow)
+            canvas.fill(.capsule(rect), .white)
+            XCTAssertEqual(pixelWords(together), pixelWords(apart), "capsule #\(i) \(rect) \(shadow)")
+        }
+    }
+
     /// Large σ goes through the coarse grid: rectangles against their closed form.
     func testCoarseGridShadowsAgainstClosedForm() {
         let w = 160

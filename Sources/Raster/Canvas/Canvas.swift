@@ -198,6 +198,8 @@ public final class Canvas {
         // A disc's shadow is evaluated per pixel from its radial profile; other shapes blur
         // their exact coverage (`shadowMask`).
         let disc = sigma >= DiscShadowProfile.minimumSigma ? moved.disc : nil
+        // A pressed (stretched) round thumb: the capsule's tables.
+        let capsule = disc == nil && sigma >= DiscShadowProfile.minimumSigma ? moved.horizontalCapsule : nil
         switch placement(of: moved.bounds, reach: reach) {
         case nil: return
         case .cached(let dx, let dy):
@@ -216,6 +218,13 @@ public final class Canvas {
                     occluder: occluder?.disc?.center, into: writer)
                 cache.insert(key, from: writer)
                 draw(writer.view, dx: dx, dy: dy, paint)
+            } else if let capsule, let c = local.horizontalCapsule {
+                writer.reset()
+                cache.profiles.capsule(radius: capsule.radius, sigma: sigma).rasterize(
+                    cx1: c.cx1, cx2: c.cx2, cy: c.cy, alpha: alpha, region: region,
+                    occluder: occluder?.horizontalCapsule.map { ($0.cx1, $0.cx2, $0.cy) }, into: writer)
+                cache.insert(key, from: writer)
+                draw(writer.view, dx: dx, dy: dy, paint)
             } else {
                 let mask = local.shadowMask(sigma: sigma, alpha: alpha, region: region, occluder: occluder)
                 cache.insert(key, mask)
@@ -228,6 +237,12 @@ public final class Canvas {
                 cache.profiles.profile(radius: disc.radius, sigma: sigma).rasterize(
                     cx: disc.center.x, cy: disc.center.y, alpha: alpha, region: region,
                     occluder: occluder?.disc?.center, into: writer)
+                draw(writer.view, dx: 0, dy: 0, paint)
+            } else if let capsule {
+                writer.reset()
+                cache.profiles.capsule(radius: capsule.radius, sigma: sigma).rasterize(
+                    cx1: capsule.cx1, cx2: capsule.cx2, cy: capsule.cy, alpha: alpha, region: region,
+                    occluder: occluder?.horizontalCapsule.map { ($0.cx1, $0.cx2, $0.cy) }, into: writer)
                 draw(writer.view, dx: 0, dy: 0, paint)
             } else {
                 // The blur at the region's edge depends on the shape up to its reach beyond it
