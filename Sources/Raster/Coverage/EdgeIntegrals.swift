@@ -9,8 +9,8 @@
 // column left of the left edge and right of the right edge, taken away. (Exact for every column
 // of the row at once, including columns that both edges cross, because L ≤ R.) So a row costs
 // one E per edge column — each a square root and a short series — instead of one clipped
-// disc-area computation per pixel with four corner cases and an arctangent: FULL with every mask
-// rebuilt went from 81.8 M to (see README "Performance") instructions per frame.
+// disc-area computation per pixel with four corner cases and an arctangent (~400 instructions
+// an edge pixel: about a fifth of FULL --cold's 81.8 M instructions per frame before).
 //
 // The left edge of a rounded rectangle is an upper arc, a vertical segment and a lower arc; an
 // ellipse's is two arcs of a circle stretched by k = rx/ry. The right edge is the left edge of
