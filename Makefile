@@ -28,10 +28,10 @@ docs: build
 presets: build
 	.build/release/switchpanel presets --out docs/presets.png
 
-## The benchmark, side by side with cairo, for the three workloads.
+## The benchmark, side by side with cairo, for the five workloads.
 bench: setup
 	$(SWIFT) build -c release --product switchpanel-bench
-	for w in full partial anim; do .build/release/switchpanel-bench scene --workload $$w --frames 300; done
+	for w in full partial anim realtime scene; do .build/release/switchpanel-bench scene --workload $$w --frames 300; done
 
 ## Instructions per frame under callgrind (the performance targets).
 counts: setup

@@ -1,25 +1,39 @@
 #!/usr/bin/env bash
-# Instructions per frame of the benchmark scene (SCENE.md), counted with callgrind.
+# Instructions per frame of the benchmark scene (SCENE.md), counted with callgrind, with the
+# peers' figures from SCENE.md beside them.
 #
 # Why instruction counts: wall-clock medians on shared 2-core machines wander by tens of
 # percent, while callgrind's counts are stable run to run, so they are what the targets are
-# checked against. Each workload is run twice, with 16 and 176 frames (whole ANIM cycles), and
-# the difference divided by 160: that cancels process start-up, the first frame's mask builds
-# and everything else that is not steady-state per-frame work.
+# checked against. Each workload is run twice, with A and B frames, and the difference divided
+# by B - A: that cancels process start-up, the first frames' mask and profile builds and
+# everything else that is not steady-state per-frame work.
 #
-# usage: scripts/instruction-counts.sh [--with-cairo] [--no-build]
-#   --with-cairo  also count cairo's renderer and print the ratio switchpanel/cairo
-#   --no-build    use the existing .build/release/switchpanel-bench
+#   workload       frames   what
+#   FULL           16..175  clear + 24 switches at rest (masks kept between frames)
+#   PARTIAL        16..175  switch 5 at mid-travel in its box
+#   ANIM           16..175  switch 5 over a 16-frame eased cycle (positions repeat)
+#   REALTIME       16..175  switch 5 at frac(0.5 + k*phi): positions that never repeat
+#   SCENE          16..47   all 24 switches animating, switch i at frac(i/24 + k*phi)
+#   FULL --cold    8..39    every mask rebuilt every frame (the first frame after start)
+# plus, not targets: SCENE and ANIM --cold (no mask kept at all, not even within a frame).
+#
+# usage: scripts/instruction-counts.sh [--with-cairo] [--panel] [--no-build]
+#   --with-cairo  also count cairo's renderer on every workload and print switchpanel/cairo
+#   --panel       also count real toggles through the panel (switchpanel bench: one switch of
+#                 the demo panel tapped, and all of its switches at once)
+#   --no-build    use the existing release build
 # Exits non-zero only when something fails to build or run; a missed target prints MISSED.
 set -euo pipefail
 
 with_cairo=0
+panel=0
 build=1
 for arg in "$@"; do
     case "$arg" in
         --with-cairo) with_cairo=1 ;;
+        --panel) panel=1 ;;
         --no-build) build=0 ;;
-        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "instruction-counts.sh: unknown argument '$arg' (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -31,15 +45,13 @@ command -v valgrind >/dev/null || { echo "instruction-counts.sh: valgrind is not
 
 if [ "$build" = 1 ]; then
     swift build -c release --product switchpanel-bench >&2
+    if [ "$panel" = 1 ]; then swift build -c release --product switchpanel >&2; fi
 fi
 bench=.build/release/switchpanel-bench
 [ -x "$bench" ] || { echo "instruction-counts.sh: $bench is missing (build it or drop --no-build)" >&2; exit 1; }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-short=16
-long=176
 
 # callgrind counts every iteration of `rep stosb` as one instruction, i.e. one per byte, and
 # glibc's memset switches to `rep stosb` above ~2 KB. pixman 0.42 clears its 24 KB scanline
@@ -49,12 +61,11 @@ long=176
 # counted per 32-byte store like any other code. It applies to both renderers alike.
 export GLIBC_TUNABLES="${GLIBC_TUNABLES:+$GLIBC_TUNABLES:}glibc.cpu.x86_rep_stosb_threshold=0x10000000"
 
-# Total instructions (Ir) of one run under callgrind.
-count() { # renderer workload frames [extra bench arguments]
-    local out="$tmp/callgrind.$1.$2.$3"
-    if ! valgrind --tool=callgrind --callgrind-out-file="$out" \
-        "$bench" scene --workload "$2" --frames "$3" --renderer "$1" "${@:4}" >"$tmp/stdout" 2>"$tmp/valgrind.log"; then
-        echo "instruction-counts.sh: callgrind run of $1 $2 ($3 frames) failed:" >&2
+# Total instructions (Ir) of one command under callgrind.
+count() { # name command...
+    local out="$tmp/callgrind.$1"
+    if ! valgrind --tool=callgrind --callgrind-out-file="$out" "${@:2}" >"$tmp/stdout.$1" 2>"$tmp/valgrind.log"; then
+        echo "instruction-counts.sh: callgrind run of ${*:2} failed:" >&2
         cat "$tmp/valgrind.log" >&2
         exit 1
     fi
@@ -67,32 +78,60 @@ count() { # renderer workload frames [extra bench arguments]
     echo "$total"
 }
 
-# Millions of instructions per steady-state frame.
-per_frame() { # renderer workload [extra bench arguments]
+# Millions of instructions per frame between frame A and frame B of a scene workload.
+per_frame() { # renderer workload A B [extra bench arguments]
     local a b
-    a=$(count "$1" "$2" "$short" "${@:3}")
-    b=$(count "$1" "$2" "$long" "${@:3}")
-    awk -v a="$a" -v b="$b" -v n=$((long - short)) 'BEGIN { printf "%.3f", (b - a) / n / 1e6 }'
+    a=$(count "$1.$2.$3" "$bench" scene --workload "$2" --frames "$3" --renderer "$1" "${@:5}")
+    b=$(count "$1.$2.$4" "$bench" scene --workload "$2" --frames "$4" --renderer "$1" "${@:5}")
+    awk -v a="$a" -v b="$b" -v n=$(($4 - $3)) 'BEGIN { printf "%.3f", (b - a) / n / 1e6 }'
 }
 
-for workload in full partial anim; do
-    case "$workload" in
-        full) target=1.2 ;;
-        partial) target=0.06 ;;
-        anim) target=0.12 ;;
-    esac
-    ours=$(per_frame switchpanel "$workload")
-    verdict=$(awk -v x="$ours" -v t="$target" 'BEGIN { if (x > t) print " MISSED" }')
-    echo "switchpanel $workload: $ours M instructions/frame (target <= $target M)$verdict"
-    if [ "$with_cairo" = 1 ]; then
-        theirs=$(per_frame cairo "$workload")
-        echo "cairo $workload: $theirs M instructions/frame"
-        awk -v a="$ours" -v b="$theirs" -v w="$workload" \
-            'BEGIN { if (b > 0) printf "ratio switchpanel/cairo %s: %.3fx\n", w, a / b }'
-    fi
-done
+printf '%-13s %10s %8s' "workload" "M instr" "target"
+[ "$with_cairo" = 1 ] && printf ' %9s %7s' "cairo" "ratio"
+printf '   %s\n' "peers' real-time cost (SCENE.md): LVGL 9.6 / Skia / cairo"
 
-# Not a target, but the honest other half of ANIM: an animation driven by real time never
-# repeats a position, so each of its frames builds its masks afresh (--cold).
-cold=$(per_frame switchpanel anim --cold)
-echo "switchpanel anim --cold: $cold M instructions/frame (every mask rebuilt each frame; no target)"
+# name, bench workload, frames A, B, target, peers (M instr/frame), extra argument
+while IFS='|' read -r name workload a b target peers extra; do
+    # shellcheck disable=SC2086
+    ours=$(per_frame switchpanel "$workload" "$a" "$b" $extra)
+    verdict=""
+    if [ "$target" != "-" ]; then
+        verdict=$(awk -v x="$ours" -v t="$target" 'BEGIN { if (x > t) print " MISSED" }')
+    fi
+    printf '%-13s %10s %8s' "$name" "$ours" "$target"
+    if [ "$with_cairo" = 1 ]; then
+        # cairo keeps nothing between frames: the same run serves a workload's --cold row.
+        theirs=$(per_frame cairo "$workload" "$a" "$b")
+        ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { if (b > 0) printf "%.3fx", a / b }')
+        printf ' %9s %7s' "$theirs" "$ratio"
+    fi
+    printf '   %s%s\n' "$peers" "$verdict"
+done <<'EOF'
+FULL|full|16|176|1.2|14.5 / 23.0 / 36.7 (LVGL with its shadow cache 10.1)|
+PARTIAL|partial|16|176|0.06|0.65 / 0.94 / 1.53 (LVGL cached 0.47)|
+ANIM|anim|16|176|0.12|0.65 / 0.94 / 1.53 (LVGL cached 0.47)|
+REALTIME|realtime|16|176|0.12|0.65 / 0.94 / 1.53|
+SCENE|scene|16|48|2.5|14.5 / 23.0 / 36.7|
+FULL --cold|full|8|40|2.5|14.5 / 23.0 / 36.7|--cold
+SCENE --cold|scene|16|48|-|14.5 / 23.0 / 36.7 (nothing kept, not even within a frame)|--cold
+ANIM --cold|anim|16|176|-|0.65 / 0.94 / 1.53|--cold
+EOF
+
+if [ "$panel" = 1 ]; then
+    app=.build/release/switchpanel
+    [ -x "$app" ] || { echo "instruction-counts.sh: $app is missing (build it or drop --no-build)" >&2; exit 1; }
+    # Real toggles through the panel: instructions per presented frame, from two runs with 2
+    # and 6 toggles (the difference cancels start-up, fonts and the first frame).
+    for mode in "one switch tapped|" "all switches at once|--all"; do
+        label=${mode%%|*}
+        flag=${mode#*|}
+        # shellcheck disable=SC2086
+        a=$(count "panel.a" "$app" bench --cycles 2 $flag)
+        fa=$(sed -n 's/.* \([0-9]*\) frames presented.*/\1/p' "$tmp/stdout.panel.a")
+        # shellcheck disable=SC2086
+        b=$(count "panel.b" "$app" bench --cycles 6 $flag)
+        fb=$(sed -n 's/.* \([0-9]*\) frames presented.*/\1/p' "$tmp/stdout.panel.b")
+        awk -v a="$a" -v b="$b" -v fa="$fa" -v fb="$fb" -v l="$label" \
+            'BEGIN { printf "demo panel, %s: %.3f M instructions/frame (%d frames per toggle)\n", l, (b - a) / (fb - fa) / 1e6, (fb - fa) / 4 }'
+    done
+fi

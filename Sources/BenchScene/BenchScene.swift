@@ -12,6 +12,10 @@ public enum BenchScene {
         case partial
         /// Switch 5 toggling off → on over 16 eased frames, repainted inside its box.
         case anim
+        /// Switch 5 in its box at positions that never repeat: frac(0.5 + k·φ).
+        case realtime
+        /// All 24 switches animating at once: switch i at frac(i/24 + k·φ), whole frame.
+        case scene
     }
 
     public static let width = 800
@@ -94,12 +98,43 @@ public enum BenchScene {
         }
     }
 
+    /// φ of SCENE.md's golden-ratio stepping (the golden ratio's conjugate).
+    public static let goldenStep = 0.6180339887498949
+
+    /// frac(x) for x ≥ 0, as Python's `x % 1.0`.
+    static func fraction(_ x: Double) -> Double { x - x.rounded(.down) }
+
+    /// REALTIME frame k: thumb position frac(0.5 + k·φ), never repeating.
+    public static func realtimeProgress(frame k: Int) -> Double { fraction(0.5 + Double(k) * goldenStep) }
+
+    /// SCENE frame k: switch i at frac(i/24 + k·φ).
+    public static func sceneProgress(switch i: Int, frame k: Int) -> Double {
+        fraction(Double(i) / 24 + Double(k) * goldenStep)
+    }
+
+    /// REALTIME frame k: switch 5 at a position that no earlier frame had, inside its box.
+    public static func drawRealtimeFrame(_ canvas: Canvas, frame k: Int) {
+        let p = realtimeProgress(frame: k)
+        canvas.withClip(partialBox) {
+            canvas.clear(background)
+            drawSwitch(canvas, index: animatedSwitch, position: p)
+        }
+    }
+
+    /// SCENE frame k: clear and all 24 switches, each at its own never-repeating position.
+    public static func drawSceneFrame(_ canvas: Canvas, frame k: Int) {
+        canvas.clear(background)
+        for i in 0..<24 { drawSwitch(canvas, index: i, position: sceneProgress(switch: i, frame: k)) }
+    }
+
     /// Draws frame `frame` of a workload.
     public static func draw(_ workload: Workload, frame: Int, on canvas: Canvas) {
         switch workload {
         case .full: drawFull(canvas)
         case .partial: drawPartial(canvas)
         case .anim: drawAnimFrame(canvas, frame: frame)
+        case .realtime: drawRealtimeFrame(canvas, frame: frame)
+        case .scene: drawSceneFrame(canvas, frame: frame)
         }
     }
 }

@@ -74,6 +74,22 @@ final class CairoRenderer: SceneRenderer {
             drawInPartialBox {
                 drawSwitch(index: BenchScene.animatedSwitch, track: track, thumbCenterX: x + 31 + 40 * e)
             }
+        case .realtime:
+            let p = BenchScene.realtimeProgress(frame: frame)
+            let x = BenchScene.origin(ofSwitch: BenchScene.animatedSwitch).x
+            let track = Color.mix(BenchScene.offColor, BenchScene.onColor, p)
+            drawInPartialBox {
+                drawSwitch(index: BenchScene.animatedSwitch, track: track, thumbCenterX: x + 31 + 40 * p)
+            }
+        case .scene:
+            setSource(BenchScene.background)
+            cairo_paint(cr)
+            for i in 0..<24 {
+                let p = BenchScene.sceneProgress(switch: i, frame: frame)
+                let x = BenchScene.origin(ofSwitch: i).x
+                let track = Color.mix(BenchScene.offColor, BenchScene.onColor, p)
+                drawSwitch(index: i, track: track, thumbCenterX: x + 31 + 40 * p)
+            }
         }
         // cairo may defer work; flushing once per frame makes sure the timed frame includes
         // producing every pixel.

@@ -12,12 +12,28 @@ enum Snapshot {
     /// paints its box, so the rest stays black). ANIM: the 16 boxes of the run's last full cycle
     /// side by side (1888x78), laid out like `reference-anim-exact.png`; the frames of that
     /// cycle are drawn again here, which gives the same pixels because each frame repaints the
-    /// whole box.
+    /// whole box. REALTIME: frames 0…31 side by side (3776x78). SCENE: frame 7.
     static func write(_ renderer: some SceneRenderer, workload: BenchScene.Workload, frames: Int, to path: String)
         throws
     {
         switch workload {
         case .full, .partial:
+            try PNG.write(renderer.pixels, to: path)
+        case .realtime:
+            // Frames 0…31 side by side (3776x78), like `reference-realtime-exact.png`; each
+            // frame repaints its whole box, so drawing them again gives the run's pixels.
+            let box = BenchScene.partialBox
+            let count = 32
+            let strip = Image(width: box.width * count, height: box.height, format: .xrgb8888)
+            for k in 0..<count {
+                renderer.draw(.realtime, frame: k)
+                Blitter.copy(
+                    from: renderer.pixels, rect: box, to: strip.surface, at: (k * box.width, 0), rotation: .none)
+            }
+            try PNG.write(strip, to: path)
+        case .scene:
+            // Frame 7, like `reference-scene-7-exact.png` (drawn again: a frame repaints everything).
+            renderer.draw(.scene, frame: 7)
             try PNG.write(renderer.pixels, to: path)
         case .anim:
             let box = BenchScene.partialBox

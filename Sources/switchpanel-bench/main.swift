@@ -35,7 +35,7 @@ struct UsageError: Error {
 }
 
 let usage = """
-    usage: switchpanel-bench scene --workload full|partial|anim [--frames N]
+    usage: switchpanel-bench scene --workload full|partial|anim|realtime|scene [--frames N]
                                    [--renderer switchpanel|cairo] [--png OUT] [--cold]
            switchpanel-bench --help
 
@@ -45,13 +45,16 @@ let usage = """
     Without --renderer both run, followed by the ratio switchpanel/cairo.
 
       --workload W    full: clear + 24 switches; partial: switch 5 at mid-travel in its box;
-                      anim: switch 5 toggling over 16 eased frames (frame i shows i mod 16)
+                      anim: switch 5 toggling over 16 eased frames (frame i shows i mod 16);
+                      realtime: switch 5 in its box at frac(0.5 + i*phi), positions that never
+                      repeat; scene: all 24 switches animating, switch j at frac(j/24 + i*phi)
       --frames N      frames to render, N >= 1 (default 300)
       --renderer R    only time switchpanel or cairo
       --cold          switchpanel builds every mask afresh each frame (no mask cache): the cost
                       of frames whose positions never repeat, as in a real-time animation
       --png OUT       write the last frame as PNG (anim: the last full cycle's 16 boxes side by
-                      side, 1888x78); with both renderers cairo's goes to OUT-cairo.png
+                      side, 1888x78; realtime: frames 0..31 side by side, 3776x78; scene: frame
+                      7, needs --frames >= 8); with both renderers cairo's goes to OUT-cairo.png
     """
 
 /// Parses the arguments after the program name.
@@ -82,7 +85,7 @@ func parseSceneOptions(_ args: [String]) throws(UsageError) -> SceneOptions {
         case "--workload":
             let v = try value()
             guard let w = BenchScene.Workload(rawValue: v) else {
-                throw UsageError(message: "unknown workload '\(v)' (expected full, partial or anim)")
+                throw UsageError(message: "unknown workload '\(v)' (expected full, partial, anim, realtime or scene)")
             }
             workload = w
         case "--frames":
@@ -107,7 +110,10 @@ func parseSceneOptions(_ args: [String]) throws(UsageError) -> SceneOptions {
             throw UsageError(message: "unknown argument '\(arg)'")
         }
     }
-    guard let workload else { throw UsageError(message: "missing --workload full|partial|anim") }
+    guard let workload else { throw UsageError(message: "missing --workload full|partial|anim|realtime|scene") }
+    if workload == .scene, png != nil, frames < 8 {
+        throw UsageError(message: "--png with --workload scene writes frame 7: it needs --frames >= 8, got \(frames)")
+    }
     return SceneOptions(workload: workload, frames: frames, renderers: renderers, png: png, cold: cold)
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import XCTest
 
 @testable import Raster
@@ -22,6 +24,101 @@ final class RobustnessTests: XCTestCase {
             curve.cubic(to: Point(10, 10), control1: Point(v, 0), control2: Point(0, v))
             canvas.fill(curve, .solid(.white))
         }
+    }
+
+    /// Property: no value — finite, huge, tiny, infinite or NaN — given to any of the Canvas's
+    /// shape, stroke, shadow, path, image or gradient calls traps or takes unbounded time. Each
+    /// call draws something or nothing and returns within a generous bound (the slowest
+    /// legitimate case, a σ-256 shadow filling the surface, takes milliseconds).
+    func testExtremeGeometryNeverTrapsNorHangs() {
+        let pool: [Double] = [
+            0, -0.0, 1e-300, -1e-300, 5e-324, 0.5, 3.7, -2.25, 27, 100, 1e6, -1e6, 1e12, -1e12, 2_147_483_648,
+            -2_147_483_649, 9.3e18, -9.3e18, 1e300, -1e300, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+            .infinity, -.infinity, .nan,
+        ]
+        var rng = SplitMix64(seed: 0xBAD_0001)
+        func value() -> Double { rng.int(0...3) == 0 ? rng.uniform(-50, 90) : rng.pick(pool) }
+        func point() -> Point { Point(value(), value()) }
+        func rect() -> Rect { Rect(x: value(), y: value(), width: value(), height: value()) }
+        let texture = Image(width: 3, height: 2, format: .argb8888)
+        texture.setPixel(x: 1, y: 1, PremultipliedColor(argb: 0xFF80_4020))
+        let image = Image(width: 48, height: 36, format: .argb8888)
+        var slowest = 0.0
+        var slowestCall = ""
+        for trial in 0..<3000 {
+            let canvas = Canvas(image: image, cache: MaskCache(byteBudget: rng.bool() ? 0 : 1 << 16))
+            if rng.int(0...3) == 0 {
+                canvas.clip = IntRect(
+                    x: rng.int(-10...40), y: rng.int(-10...30), width: rng.int(0...60), height: rng.int(0...50))
+            }
+            canvas.opacity = rng.int(0...5) == 0 ? value() : 1
+            let kind = rng.int(0...8)
+            let start = Date()
+            switch kind {
+            case 0:
+                canvas.fill(
+                    .roundedRect(
+                        rect(),
+                        CornerRadii(topLeft: value(), topRight: value(), bottomRight: value(), bottomLeft: value())),
+                    .white)
+            case 1:
+                canvas.fill(.ellipse(rect()), .white, shadow: Shadow(opacity: value(), offset: point(), sigma: value()))
+            case 2:
+                canvas.fill(
+                    .circle(center: point(), radius: value()), Color(rgb: 0x336699),
+                    shadow: Shadow(color: .black, opacity: 0.5, offset: point(), sigma: value()))
+            case 3:
+                canvas.fill(
+                    .roundedRect(rect(), CornerRadii(value())), .white,
+                    shadow: Shadow(opacity: 1, offset: point(), sigma: value()))
+            case 4:
+                canvas.stroke(
+                    rng.bool() ? .roundedRect(rect(), CornerRadii(value())) : .ellipse(rect()), width: value(),
+                    alignment: rng.pick([.inside, .center, .outside]), .solid(.white))
+            case 5:
+                canvas.fill(.ring(outer: .ellipse(rect()), inner: .roundedRect(rect(), CornerRadii(value()))), .white)
+            case 6:
+                var path = Path()
+                path.move(to: point())
+                path.line(to: point())
+                path.quad(to: point(), control: point())
+                path.cubic(to: point(), control1: point(), control2: point())
+                path.close()
+                canvas.fill(path, rule: rng.bool() ? .nonZero : .evenOdd, .solid(.white))
+            case 7:
+                canvas.draw(texture, in: rect(), filter: rng.bool() ? .nearest : .bilinear)
+            default:
+                let gradient = LinearGradient(
+                    start: point(), end: point(), stops: [GradientStop(value(), .white), GradientStop(value(), .black)])
+                canvas.fill(.roundedRect(rect(), CornerRadii(value())), .linearGradient(gradient))
+            }
+            let elapsed = Date().timeIntervalSince(start)
+            if elapsed > slowest {
+                slowest = elapsed
+                slowestCall = "trial \(trial) kind \(kind)"
+            }
+            XCTAssertLessThan(elapsed, 2, "trial \(trial) (kind \(kind)) took \(elapsed) s")
+        }
+        print("extreme geometry: slowest call \(slowest) s (\(slowestCall))")
+    }
+
+    /// The largest blur the shadow accepts, over the whole surface, on a shape that is not a
+    /// disc (the blurred-mask path): bounded by the coarse grid, not by σ² × area.
+    func testHugeSigmaShadowIsBounded() {
+        let image = Image(width: 800, height: 480, format: .xrgb8888)
+        let canvas = Canvas(image: image)
+        let start = Date()
+        canvas.fill(
+            .roundedRect(Rect(x: -100, y: 50, width: 1000, height: 300), CornerRadii(12)), .white,
+            shadow: Shadow(opacity: 1, offset: Point(0, 40), sigma: 1e9))
+        let square = Image(width: 800, height: 480, format: .argb8888)
+        Canvas(image: square).drawShadow(
+            of: .rect(Rect(x: 390, y: 230, width: 20, height: 20)), Shadow(opacity: 1, offset: .zero, sigma: 256))
+        let elapsed = Date().timeIntervalSince(start)
+        XCTAssertLessThan(elapsed, 2, "σ 256 shadows took \(elapsed) s")
+        // A σ = 256 shadow of a 20 px square spreads its 400 px² thinly: at its centre
+        // 400/(2π·256²) ≈ 0.001 of full, well under one level.
+        XCTAssertEqual(square.pixel(x: 400, y: 240).alpha, 0)
     }
 
     /// A rectangle far larger than the surface is rasterised only where it shows, and it

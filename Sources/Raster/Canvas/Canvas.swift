@@ -17,6 +17,9 @@ public final class Canvas {
     /// Multiplies the alpha of everything drawn (0…1).
     @exclusivity(unchecked) public var opacity: Double = 1
 
+    /// Where masks are built and drawn from; the cache keeps copies of the ones it keeps.
+    private let writer = MaskWriter()
+
     /// Scratch row for gradient and image paints, grown once and reused.
     private var shadeRow: UnsafeMutablePointer<UInt32>
     private var shadeCapacity: Int
@@ -82,8 +85,24 @@ public final class Canvas {
             let opaque = paint.solidColor?.alpha == 255 && opacityByte == 255
             drawShadow(of: shape, shadow, occludedByShape: opaque)
         }
-        guard let (mask, dx, dy) = mask(for: shape) else { return }
-        draw(mask, dx: dx, dy: dy, paint)
+        switch placement(of: shape.bounds, reach: 0) {
+        case nil: return
+        case .cached(let dx, let dy):
+            let local = shape.offsetBy(dx: Double(-dx), dy: Double(-dy)).quantizedPosition()
+            let key = MaskCache.Key.fill(local)
+            if let mask = cache.lookup(key) {
+                draw(mask, dx: dx, dy: dy, paint)
+                return
+            }
+            writer.reset()
+            local.rasterize(in: local.bounds.enclosingIntRect, into: writer)
+            cache.insert(key, from: writer)
+            draw(writer.view, dx: dx, dy: dy, paint)
+        case .visibleOnly(let region):
+            writer.reset()
+            shape.rasterize(in: region, into: writer)
+            draw(writer.view, dx: 0, dy: 0, paint)
+        }
     }
 
     /// Fills `shape` in a solid colour.
@@ -166,18 +185,6 @@ public final class Canvas {
         return .visibleOnly(region: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).enclosingIntRect)
     }
 
-    /// The shape's mask and the whole-pixel offset to draw it at; nil when nothing shows.
-    func mask(for shape: Shape) -> (CoverageMask, Int, Int)? {
-        switch placement(of: shape.bounds, reach: 0) {
-        case nil: return nil
-        case .cached(let dx, let dy):
-            let local = shape.offsetBy(dx: Double(-dx), dy: Double(-dy)).quantizedPosition()
-            return (cache.mask(.fill(local)) { local.coverageMask(in: local.bounds.enclosingIntRect) }, dx, dy)
-        case .visibleOnly(let region):
-            return (shape.coverageMask(in: region), 0, 0)
-        }
-    }
-
     private func drawShadow(of shape: Shape, _ shadow: Shadow, occludedByShape: Bool) {
         let alpha = shadow.opacity * Double(shadow.color.alpha) / 255
         guard alpha > 0, shadow.sigma.isFinite, shadow.offset.x.isFinite, shadow.offset.y.isFinite else { return }
@@ -187,27 +194,74 @@ public final class Canvas {
         let occluderOffset = occludedByShape ? Point(-shadow.offset.x, -shadow.offset.y) : nil
         var color = shadow.color
         color.alpha = 255
+        let paint = Paint.solid(color)
+        // A disc's shadow is evaluated per pixel from its radial profile; other shapes blur
+        // their exact coverage (`shadowMask`).
+        let disc = sigma >= DiscShadowProfile.minimumSigma ? moved.disc : nil
+        // A pressed (stretched) round thumb: the capsule's tables.
+        let capsule = disc == nil && sigma >= DiscShadowProfile.minimumSigma ? moved.horizontalCapsule : nil
         switch placement(of: moved.bounds, reach: reach) {
         case nil: return
         case .cached(let dx, let dy):
             let local = moved.offsetBy(dx: Double(-dx), dy: Double(-dy)).quantizedPosition()
-            let mask = cache.mask(.shadow(local, sigma: sigma, alpha: alpha, occluderOffset: occluderOffset)) {
-                local.shadowMask(
-                    sigma: sigma, alpha: alpha, region: local.shadowRegion(sigma: sigma),
-                    occluder: occluderOffset.map { local.offsetBy(dx: $0.x, dy: $0.y) })
+            let key = MaskCache.Key.shadow(local, sigma: sigma, alpha: alpha, occluderOffset: occluderOffset)
+            if let mask = cache.lookup(key) {
+                draw(mask, dx: dx, dy: dy, paint)
+                return
             }
-            draw(mask, dx: dx, dy: dy, .solid(color))
+            let occluder = occluderOffset.map { local.offsetBy(dx: $0.x, dy: $0.y) }
+            let region = local.shadowRegion(sigma: sigma)
+            if let disc, let d = local.disc {
+                writer.reset()
+                cache.profiles.profile(radius: disc.radius, sigma: sigma).rasterize(
+                    cx: d.center.x, cy: d.center.y, alpha: alpha, region: region,
+                    occluder: occluder?.disc?.center, into: writer)
+                cache.insert(key, from: writer)
+                draw(writer.view, dx: dx, dy: dy, paint)
+            } else if let capsule, let c = local.horizontalCapsule {
+                writer.reset()
+                cache.profiles.capsule(radius: capsule.radius, sigma: sigma).rasterize(
+                    cx1: c.cx1, cx2: c.cx2, cy: c.cy, alpha: alpha, region: region,
+                    occluder: occluder?.horizontalCapsule.map { ($0.cx1, $0.cx2, $0.cy) }, into: writer)
+                cache.insert(key, from: writer)
+                draw(writer.view, dx: dx, dy: dy, paint)
+            } else {
+                let mask = local.shadowMask(sigma: sigma, alpha: alpha, region: region, occluder: occluder)
+                cache.insert(key, mask)
+                draw(mask, dx: dx, dy: dy, paint)
+            }
         case .visibleOnly(let region):
-            // The blur at the region's edge depends on the shape up to its reach beyond it.
-            let mask = moved.shadowMask(
-                sigma: sigma, alpha: alpha, region: region.insetBy(-Int(reach) - 1),
-                occluder: occluderOffset.map { moved.offsetBy(dx: $0.x, dy: $0.y) })
-            draw(mask, dx: 0, dy: 0, .solid(color))
+            let occluder = occluderOffset.map { moved.offsetBy(dx: $0.x, dy: $0.y) }
+            if let disc {
+                writer.reset()
+                cache.profiles.profile(radius: disc.radius, sigma: sigma).rasterize(
+                    cx: disc.center.x, cy: disc.center.y, alpha: alpha, region: region,
+                    occluder: occluder?.disc?.center, into: writer)
+                draw(writer.view, dx: 0, dy: 0, paint)
+            } else if let capsule {
+                writer.reset()
+                cache.profiles.capsule(radius: capsule.radius, sigma: sigma).rasterize(
+                    cx1: capsule.cx1, cx2: capsule.cx2, cy: capsule.cy, alpha: alpha, region: region,
+                    occluder: occluder?.horizontalCapsule.map { ($0.cx1, $0.cx2, $0.cy) }, into: writer)
+                draw(writer.view, dx: 0, dy: 0, paint)
+            } else {
+                // The blur at the region's edge depends on the shape up to its reach beyond it
+                // (the coarse path for large σ reaches out by itself).
+                let context = sigma >= Shape.coarseShadowSigma ? region : region.insetBy(-Int(reach) - 1)
+                let mask = moved.shadowMask(sigma: sigma, alpha: alpha, region: context, occluder: occluder)
+                draw(mask, dx: 0, dy: 0, paint)
+            }
         }
     }
 
     /// Draws a coverage mask, moved by whole pixels, with `paint`.
     public func draw(_ mask: CoverageMask, dx: Int, dy: Int, _ paint: Paint) {
+        // The view borrows the mask's memory: keep the mask alive until drawing is done (ARC
+        // may otherwise release a temporary right after `.view` is read).
+        withExtendedLifetime(mask) { draw(mask.view, dx: dx, dy: dy, paint) }
+    }
+
+    private func draw(_ mask: MaskView, dx: Int, dy: Int, _ paint: Paint) {
         let placed = mask.bounds.offsetBy(dx: dx, dy: dy)
         let visible = placed.intersection(clip)
         guard !visible.isEmpty, mask.spanCount > 0 else { return }
@@ -220,7 +274,7 @@ public final class Canvas {
             return
         }
         guard opacity > 0 else { return }
-        let coverage = UnsafePointer(mask.coverage.baseAddress!)
+        let coverage = mask.coverage
         forEachSpan(mask, dx: dx, dy: dy, clipped: !inside) { row, x, n, offset in
             let y = row
             if n > shadeCapacity {
@@ -239,13 +293,13 @@ public final class Canvas {
     }
 
     /// The hot loop: one pass over the mask's runs with a solid premultiplied colour.
-    private func drawSolid(_ mask: CoverageMask, dx: Int, dy: Int, src: UInt32, clipped: Bool) {
-        let coverage = UnsafePointer(mask.coverage.baseAddress!)
+    private func drawSolid(_ mask: MaskView, dx: Int, dy: Int, src: UInt32, clipped: Bool) {
+        let coverage = mask.coverage
         let base = surface.base
         let stride = surface.stride
         let opaque = src >> 24 == 255
         if !clipped {
-            let spans = mask.spans.baseAddress!
+            let spans = mask.spans
             // Unclipped: the mask lies inside the clip, which lies inside the surface, so no
             // run needs checking and the address arithmetic cannot overflow.
             let origin = base + (dy &* stride &+ dx &* 4)
@@ -279,10 +333,11 @@ public final class Canvas {
     /// clip; `coverageOffset` < 0 marks a fully covered run.
     @inline(__always)
     private func forEachSpan(
-        _ mask: CoverageMask, dx: Int, dy: Int, clipped: Bool, _ body: (Int, Int, Int, Int) -> Void
+        _ mask: MaskView, dx: Int, dy: Int, clipped: Bool, _ body: (Int, Int, Int, Int) -> Void
     ) {
         let clip = self.clip
-        for s in mask.spans.prefix(mask.spanCount) {
+        for i in 0..<mask.spanCount {
+            let s = mask.spans[i]
             let y = Int(s.y) + dy
             var x = Int(s.x) + dx
             var end = x + Int(s.length)

@@ -73,6 +73,9 @@ public final class MaskCache {
     private struct Entry {
         let mask: CoverageMask
         var lastUse: UInt64
+        /// Drawn again since it was built. Entries that never were (the positions of an
+        /// animation driven by the clock, which never come back) are evicted first.
+        var reused: Bool
     }
 
     // The cache is used from one thread (the canvas's), and these are touched on every draw:
@@ -80,33 +83,75 @@ public final class MaskCache {
     @exclusivity(unchecked) private var entries: [Key: Entry] = [:]
     @exclusivity(unchecked) private var clock: UInt64 = 0
     @exclusivity(unchecked) public private(set) var byteCount = 0
+    /// Keys in the order they were built: the eviction order of entries never reused.
+    @exclusivity(unchecked) private var probation: [Key] = []
+    @exclusivity(unchecked) private var probationHead = 0
     public let byteBudget: Int
     /// Masks built since creation (misses), for tests and benchmarks.
     public private(set) var builds = 0
 
-    public init(byteBudget: Int = 8 << 20) { self.byteBudget = byteBudget }
+    /// Shadow profiles per (radius, σ): they depend on a style only, so they are kept even by a
+    /// cache with no byte budget.
+    let profiles = DiscShadowProfiles()
+
+    /// A cache that keeps masks up to `byteBudget` bytes; 0 keeps none (every draw rebuilds).
+    public init(byteBudget: Int = 8 << 20) { self.byteBudget = max(0, byteBudget) }
 
     public var count: Int { entries.count }
 
-    func mask(_ key: Key, build: () -> CoverageMask) -> CoverageMask {
+    /// The mask kept for `key`, if any.
+    func lookup(_ key: Key) -> CoverageMask? {
+        guard byteBudget > 0 else { return nil }
         clock &+= 1
-        if let index = entries.index(forKey: key) {
-            entries.values[index].lastUse = clock
-            return entries.values[index].mask
-        }
-        let mask = build()
+        guard let index = entries.index(forKey: key) else { return nil }
+        entries.values[index].lastUse = clock
+        entries.values[index].reused = true
+        return entries.values[index].mask
+    }
+
+    /// Records a build for `key` and keeps `mask()` when the budget allows any mask.
+    func insert(_ key: Key, _ mask: @autoclosure () -> CoverageMask) {
         builds += 1
-        entries[key] = Entry(mask: mask, lastUse: clock)
-        byteCount += mask.byteCount
-        if byteCount > byteBudget { evict() }
+        guard byteBudget > 0 else { return }
+        let m = mask()
+        clock &+= 1
+        entries[key] = Entry(mask: m, lastUse: clock, reused: false)
+        probation.append(key)
+        byteCount += m.byteCount
+        if byteCount > byteBudget { evict(keeping: key) }
+    }
+
+    /// Keeps a copy of what `writer` holds for `key`.
+    func insert(_ key: Key, from writer: MaskWriter) {
+        insert(key, writer.makeMask())
+    }
+
+    /// The mask for `key`, built by `build` when it is not kept.
+    func mask(_ key: Key, build: () -> CoverageMask) -> CoverageMask {
+        if let mask = lookup(key) { return mask }
+        let mask = build()
+        insert(key, mask)
         return mask
     }
 
-    /// Drops the least recently used masks until a quarter of the budget is free.
-    private func evict() {
+    /// Frees a quarter of the budget: first masks never reused, oldest first (a cheap queue
+    /// walk), then the least recently used of the rest. `kept`, just built, stays.
+    private func evict(keeping kept: Key) {
         let target = byteBudget * 3 / 4
+        while byteCount > target && probationHead < probation.count {
+            let key = probation[probationHead]
+            probationHead += 1
+            guard key != kept, let entry = entries[key], !entry.reused else { continue }
+            entries[key] = nil
+            byteCount -= entry.mask.byteCount
+        }
+        if probationHead > 64 && probationHead * 2 > probation.count {
+            probation.removeFirst(probationHead)
+            probationHead = 0
+        }
+        guard byteCount > target else { return }
         let byAge = entries.sorted { $0.value.lastUse < $1.value.lastUse }
-        for (key, entry) in byAge where byteCount > target && entry.lastUse != clock {
+        for (key, entry) in byAge where byteCount > target && key != kept {
             entries[key] = nil
             byteCount -= entry.mask.byteCount
         }
@@ -114,6 +159,8 @@ public final class MaskCache {
 
     public func removeAll() {
         entries.removeAll()
+        probation.removeAll()
+        probationHead = 0
         byteCount = 0
     }
 }

@@ -187,15 +187,18 @@ public enum Composite {
     }
 
     /// Composites a row of per-pixel premultiplied sources (gradients, images) through
-    /// coverage (`nil`: full) scaled by `opacity` (0…255).
+    /// coverage (`nil`: full) scaled by `opacity` (0…255): each pixel as ``scalarOver`` computes
+    /// it (its twin in the tests), in the packed two-channels-a-lane form.
     static func varying(
         _ p: UnsafeMutablePointer<UInt32>, _ sources: UnsafePointer<UInt32>, _ coverage: UnsafePointer<UInt8>?,
         _ count: Int, opacity: UInt32
     ) {
         for i in 0..<count {
-            var m = coverage.map { UInt32($0[i]) } ?? 255
-            if opacity != 255 { m = divideBy255(m * opacity) }
-            p[i] = scalarOver(p[i], sources[i], coverage: m)
+            var m: UInt32 = coverage.map { UInt32($0[i]) } ?? 255
+            if opacity != 255 { m = divideBy255(m &* opacity) }
+            let src = sources[i]
+            let inv = 255 &- divideBy255((src &>> 24) &* m)
+            p[i] = over(p[i], rb: src & 0x00FF_00FF, ga: (src &>> 8) & 0x00FF_00FF, coverage: m, inverse: inv)
         }
     }
 }

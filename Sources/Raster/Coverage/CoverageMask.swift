@@ -33,6 +33,23 @@ public final class CoverageMask: @unchecked Sendable {
         coverageCount = coverage.count
     }
 
+    /// A mask owning copies of `spans` and `coverage`.
+    init(bounds: IntRect, spans: UnsafeBufferPointer<MaskSpan>, coverage: UnsafeBufferPointer<UInt8>) {
+        self.bounds = bounds
+        self.spans = .allocate(capacity: max(1, spans.count))
+        if spans.count > 0 { _ = self.spans.initialize(from: spans) }
+        self.coverage = .allocate(capacity: max(1, coverage.count))
+        if coverage.count > 0 { _ = self.coverage.initialize(from: coverage) }
+        spanCount = spans.count
+        coverageCount = coverage.count
+    }
+
+    var view: MaskView {
+        MaskView(
+            bounds: bounds, spans: UnsafePointer(spans.baseAddress!), spanCount: spanCount,
+            coverage: UnsafePointer(coverage.baseAddress!))
+    }
+
     /// A mask from an 8-bit alpha bitmap (a rasterised glyph, an icon): `rows` rows of
     /// `width` values, `stride` bytes apart, whose top-left pixel is at `origin`.
     public convenience init(alpha: UnsafeRawBufferPointer, width: Int, rows: Int, stride: Int, origin: (x: Int, y: Int))

@@ -46,12 +46,16 @@ public struct Rect: Hashable, Sendable {
         Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d)
     }
 
-    /// The smallest integer rectangle that contains this one.
+    /// The smallest integer rectangle that contains this one. Edges beyond ±2³⁰ px are clamped
+    /// there (so that no value, not even ±∞, traps the conversion to Int or overflows the
+    /// width), and a rectangle with a NaN edge is empty.
     public var enclosingIntRect: IntRect {
-        let x0 = Int(minX.rounded(.down))
-        let y0 = Int(minY.rounded(.down))
-        let x1 = Int(maxX.rounded(.up))
-        let y1 = Int(maxY.rounded(.up))
+        let limit = 1_073_741_824.0
+        guard minX == minX, minY == minY, maxX == maxX, maxY == maxY else { return .zero }
+        let x0 = Int(min(limit, max(-limit, minX)).rounded(.down))
+        let y0 = Int(min(limit, max(-limit, minY)).rounded(.down))
+        let x1 = Int(min(limit, max(-limit, maxX)).rounded(.up))
+        let y1 = Int(min(limit, max(-limit, maxY)).rounded(.up))
         return IntRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 }

@@ -101,7 +101,8 @@ public struct Path: Hashable, Sendable {
     /// exhaust memory (1 << 14 segments is far below 1/255 of a pixel on any real screen).
     private func segmentCount(_ bound: Double) -> Int {
         guard bound.isFinite else { return 1 << 14 }
-        return max(1, min(1 << 14, Int(bound.rounded(.up))))
+        // Capped before converting: a finite bound of 1e300 would not fit in an Int.
+        return max(1, Int(min(Double(1 << 14), bound).rounded(.up)))
     }
 
     /// Flattens every contour into closed polylines whose distance from the true curves is at

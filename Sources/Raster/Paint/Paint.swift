@@ -128,8 +128,122 @@ public struct ImagePattern: @unchecked Sendable {
         return s.format.decode(raw)
     }
 
+    /// ⌊v⌋ as an image coordinate: clamped to ±2⁴⁰ (far outside any image, where `extend`
+    /// decides) and NaN as 0, so that a degenerate transform cannot trap the conversion.
+    @inline(__always)
+    static func coordinate(_ v: Double) -> Int {
+        guard v == v else { return 0 }
+        let c = min(1_099_511_627_776, max(-1_099_511_627_776, v))
+        // ⌊c⌋ without a call to libm's floor: adding 1.5·2⁵² rounds c to an integer held in the
+        // low bits; one step down when that rounded up.
+        let r =
+            Int(truncatingIfNeeded: (c + 6_755_399_441_055_744.0).bitPattern & 0x000F_FFFF_FFFF_FFFF)
+            - 0x0008_0000_0000_0000
+        return Double(r) > c ? r - 1 : r
+    }
+
     /// Fills `out` with `count` pixels of row y from x0, sampled at pixel centres.
+    ///
+    /// The same arithmetic as ``shadeReference(y:x0:count:into:)`` — each coordinate is
+    /// a·x + c·y + t evaluated in the same order, weights rounded half away from zero — with
+    /// what does not change along the row taken out of the loop: the row's terms, the image's
+    /// memory, stride and format, and the four channels interpolated two at a time in packed
+    /// 16-bit lanes. (The per-pixel generic calls — a `stride` iterator per channel, libm's
+    /// `round`, a format switch per texel — made a panel frame with a sliding track image cost
+    /// ~100× what its shapes cost.)
     func shade(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        guard let inverse = transform.inverted else {
+            out.update(repeating: 0, count: count)
+            return
+        }
+        let surface = image.surface
+        let w = surface.width
+        let h = surface.height
+        let base = surface.base
+        let stride = surface.stride
+        let format = surface.format
+        let bpp = format.bytesPerPixel
+        let wide = bpp == 4
+        let identity = format == .argb8888
+        let extend = self.extend
+        /// The pixel at (x, y) after `extend` (0 outside for `.none`).
+        @inline(__always) func texel(_ x: Int, _ y: Int) -> UInt32 {
+            var x = x
+            var y = y
+            switch extend {
+            case .none:
+                if x < 0 || y < 0 || x >= w || y >= h { return 0 }
+            case .pad:
+                x = min(max(x, 0), w - 1)
+                y = min(max(y, 0), h - 1)
+            case .repeat:
+                x = ((x % w) + w) % w
+                y = ((y % h) + h) % h
+            }
+            let p = base + y * stride + x * bpp
+            let raw = wide ? p.load(as: UInt32.self) : UInt32(p.load(as: UInt16.self))
+            return identity ? raw : format.decode(raw)
+        }
+        let py = Double(y) + 0.5
+        // inverse.apply: (a·px + c·py) + tx and (b·px + d·py) + ty.
+        let cy = inverse.c * py
+        let dy = inverse.d * py
+        if filter == .bilinear, extend == .pad, identity, inverse.b == 0 {
+            // The widget's case (a scaled image as a shape's paint): the image row pair and the
+            // vertical weight are the row's, each pixel interpolates two adjacent texels per row.
+            let fy = (inverse.b * 0 + dy + inverse.ty) - 0.5
+            let iy = ImagePattern.coordinate(fy)
+            let wy = ImagePattern.weight(fy, iy)
+            let row0 = (base + min(max(iy, 0), h - 1) * stride).assumingMemoryBound(to: UInt32.self)
+            let row1 = (base + min(max(iy + 1, 0), h - 1) * stride).assumingMemoryBound(to: UInt32.self)
+            let last = w - 1
+            for i in 0..<count {
+                let px = Double(x0 + i) + 0.5
+                let fx = (inverse.a * px + cy + inverse.tx) - 0.5
+                let ix = ImagePattern.coordinate(fx)
+                let wx = ImagePattern.weight(fx, ix)
+                let xa = min(max(ix, 0), last)
+                let xb = min(max(ix + 1, 0), last)
+                let top = packedLerp256(row0[xa], row0[xb], wx)
+                let bottom = packedLerp256(row1[xa], row1[xb], wx)
+                out[i] = packedLerp256(top, bottom, wy)
+            }
+            return
+        }
+        for i in 0..<count {
+            let px = Double(x0 + i) + 0.5
+            let ux = inverse.a * px + cy + inverse.tx
+            let uy = inverse.b * px + dy + inverse.ty
+            switch filter {
+            case .nearest:
+                out[i] = texel(ImagePattern.coordinate(ux), ImagePattern.coordinate(uy))
+            case .bilinear:
+                let fx = ux - 0.5
+                let fy = uy - 0.5
+                let ix = ImagePattern.coordinate(fx)
+                let iy = ImagePattern.coordinate(fy)
+                let wx = ImagePattern.weight(fx, ix)
+                let wy = ImagePattern.weight(fy, iy)
+                let top = packedLerp256(texel(ix, iy), texel(ix + 1, iy), wx)
+                let bottom = packedLerp256(texel(ix, iy + 1), texel(ix + 1, iy + 1), wx)
+                out[i] = packedLerp256(top, bottom, wy)
+            }
+        }
+    }
+
+    /// The weight 0…256 of the right (lower) texel for coordinate f with ⌊f⌋ = i: (f − i)·256
+    /// rounded half away from zero, 0 when f − i is not in [0, 1) (a clamped or non-finite f).
+    @inline(__always)
+    static func weight(_ f: Double, _ i: Int) -> UInt32 {
+        let w = (f - Double(i)) * 256
+        guard w >= 0 && w <= 256 else { return 0 }
+        let t = UInt32(w)
+        return w - Double(t) >= 0.5 ? t + 1 : t
+    }
+
+    /// The slow, obviously-correct twin of ``shade(y:x0:count:into:)``: every pixel through
+    /// the full transform, `texel` and `lerp256`. Tests hold the fast one to it bit for bit.
+    func shadeReference(y: Int, x0: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard let inverse = transform.inverted else {
             out.update(repeating: 0, count: count)
             return
@@ -138,22 +252,38 @@ public struct ImagePattern: @unchecked Sendable {
             let u = inverse.apply(Point(Double(x0 + i) + 0.5, Double(y) + 0.5))
             switch filter {
             case .nearest:
-                out[i] = texel(Int(u.x.rounded(.down)), Int(u.y.rounded(.down)))
+                out[i] = texel(ImagePattern.coordinate(u.x), ImagePattern.coordinate(u.y))
             case .bilinear:
                 let fx = u.x - 0.5
                 let fy = u.y - 0.5
-                let x0 = fx.rounded(.down)
-                let y0 = fy.rounded(.down)
-                let wx = UInt32(((fx - x0) * 256).rounded())
-                let wy = UInt32(((fy - y0) * 256).rounded())
-                let ix = Int(x0)
-                let iy = Int(y0)
+                let ix = ImagePattern.coordinate(fx)
+                let iy = ImagePattern.coordinate(fy)
+                // Weights 0…256 of the right and lower texels (0 for non-finite or clamped
+                // coordinates, where fx − ⌊fx⌋ is not in [0, 1)).
+                func weight(_ f: Double, _ i: Int) -> UInt32 {
+                    let w = (f - Double(i)) * 256
+                    return w >= 0 && w <= 256 ? UInt32(w.rounded()) : 0
+                }
+                let wx = weight(fx, ix)
+                let wy = weight(fy, iy)
                 let top = lerp256(texel(ix, iy), texel(ix + 1, iy), wx)
                 let bottom = lerp256(texel(ix, iy + 1), texel(ix + 1, iy + 1), wx)
                 out[i] = lerp256(top, bottom, wy)
             }
         }
     }
+}
+
+/// ``lerp256(_:_:_:)`` with blue/red and green/alpha two at a time in 16-bit lanes: per channel
+/// x·(256 − w) + y·w + 128 ≤ 65,408 fits a lane, so the lanes never carry into each other and
+/// the result is the same, bit for bit.
+@inline(__always)
+func packedLerp256(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+    let m: UInt32 = 0x00FF_00FF
+    let v = 256 &- w
+    let rb = (((a & m) &* v &+ (b & m) &* w &+ 0x0080_0080) &>> 8) & m
+    let ga = ((((a &>> 8) & m) &* v &+ ((b &>> 8) & m) &* w &+ 0x0080_0080) &>> 8) & m
+    return rb | ga &<< 8
 }
 
 /// Per-channel a + (b − a)·w/256, rounded; w in 0…256. Premultiplied inputs stay premultiplied.
