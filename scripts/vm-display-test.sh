@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The DRM display on a real kernel (issue 5): boots Debian's kernel in QEMU (software emulation,
-# see ../shared/KERNEL-TESTING.md) with a busybox initramfs holding a static `switchpanel` and the
+# KVM is not available on the build machines) with a busybox initramfs holding a static `switchpanel` and the
 # test-only `switchpanel-display-probe` (Tests/DisplayProbe), once with virtio-gpu and once with
 # bochs-display (800x480). In the guest, for the atomic and the legacy API in turn, the probe
 # opens the card, shows a test pattern (mode set, then two page flips that repaint only damage)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The evdev edge on a real kernel (issue 4): boots Debian's kernel in QEMU (software emulation,
-# see ../shared/KERNEL-TESTING.md) with a busybox initramfs holding a static `switchpanel`.
+# KVM is not available on the build machines) with a busybox initramfs holding a static `switchpanel`.
 # In the guest, for every recording in Tests/TouchCoreTests/Recordings:
 #   switchpanel inject REC  — a uinput device made from the recording's description plays it
 #   switchpanel record NODE — reads that device live (libevdev) and writes evemu text

@@ -1,6 +1,6 @@
 # Shared parts of the QEMU kernel tests (vm-evdev-test.sh, vm-display-test.sh): packages, a
 # static switchpanel (and test programs), kernel modules, a busybox initramfs and the QEMU command line. Software
-# emulation only (see ../shared/KERNEL-TESTING.md: KVM hangs on these machines).
+# emulation only (KVM is not available on the build machines: it starts and then hangs).
 #
 # Source it after setting `vm_name` (the prefix of log lines); it defines functions only.
 

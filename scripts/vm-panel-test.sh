@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The panel program end to end on a real kernel (issues 5 and 6): boots Debian's kernel in QEMU
-# (software emulation, see ../shared/KERNEL-TESTING.md) with a busybox initramfs holding a static
+# (software emulation; scripts/vm-lib.sh says why) with a busybox initramfs holding a static
 # `switchpanel`, once with virtio-gpu and once with bochs-display (800x480), each time with a
 # virtio tablet (`-device virtio-tablet-pci`) and uinput. In the guest
 #   switchpanel run --config /board.json --state-dir /state --verbose

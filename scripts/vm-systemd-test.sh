@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The real panel as a systemd service (issue 6): boots a minimal Debian 12 (debootstrap, systemd
-# 252) under QEMU (software emulation, see ../shared/KERNEL-TESTING.md) with a virtio-gpu display
+# 252) under QEMU (software emulation; scripts/vm-lib.sh says why) with a virtio-gpu display
 # and a virtio tablet, SwitchPanel installed by `make install` exactly as on a board (the
 # sysusers user, the udev rule, the unit) and enabled. The only changes to the installed unit are
 # a drop-in that adds --verbose (the debug lines the test waits for) and the example drop-in's
