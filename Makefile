@@ -9,9 +9,12 @@ setup:
 build: setup
 	$(SWIFT) build -c release --product switchpanel
 
-## Installs what is missing, builds, and runs the panel (headless without a display).
+## Installs what is missing, builds, and runs the panel (headless without a display). On a
+## display, its control socket is out/control.sock (`switchpanel ctl --socket out/control.sock`):
+## /run/switchpanel exists only under systemd, and a panel without its socket does not start.
 run: build
-	.build/release/switchpanel run --out out/panel.png
+	mkdir -p out
+	.build/release/switchpanel run --out out/panel.png --socket out/control.sock
 
 ## Installs what is missing, checks the formatting and the systemd unit, and runs the whole test suite.
 ## (The suite is XCTest; without --disable-swift-testing an empty Swift Testing run prints last.)

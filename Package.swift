@@ -113,8 +113,10 @@ let package = Package(
             name: "PanelRuntimeTests",
             dependencies: [
                 "PanelRuntime", "Panel", "LinuxIO", "Presentation", "Widget", "TouchCore", "Raster", "RasterPNG",
-                "TextRender", "ConfigFormat",
-            ]),
+                "TextRender", "ConfigFormat", "TestSupport",
+            ],
+            // Inputs that once crashed the fuzzers (FuzzTests.swift), replayed every run.
+            exclude: ["FuzzRegressions"]),
         // HeadlessDisplay's vblanks and buffer ages; FrameComposer against Image.converted(to:rotation:).
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Raster", "TestSupport"]),
         // sd_notify against a real datagram socket, the logger's prefixes, signalfd and timerfd.

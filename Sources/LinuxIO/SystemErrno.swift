@@ -72,6 +72,7 @@ public struct SystemErrno: Error, RawRepresentable, Hashable, Sendable, CustomSt
     public static let connectionRefused = SystemErrno(ECONNREFUSED)
     /// `ECONNRESET`: the peer reset the connection.
     public static let connectionReset = SystemErrno(ECONNRESET)
+    public static let brokenPipe = SystemErrno(EPIPE)
     /// `EMFILE`, `ENFILE`: this process, or the system, has no descriptor left.
     public static let processOutOfDescriptors = SystemErrno(EMFILE)
     public static let systemOutOfDescriptors = SystemErrno(ENFILE)

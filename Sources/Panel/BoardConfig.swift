@@ -26,6 +26,7 @@ public struct BoardConfig: Sendable {
     public var layout = LayoutConfig()
     public var sections: [SectionConfig] = []
     public var screen = ScreenConfig()
+    public var control = ControlConfig()
 
     /// Every switch, in order.
     public var switches: [SwitchConfig] { sections.flatMap(\.switches) }
@@ -50,6 +51,7 @@ extension BoardConfig {
     init(reading root: ConfigNode) throws(ConfigError) {
         let top = try root.object(allowed: [
             "version", "name", "display", "touch", "theme", "layout", "sections", "switches", "screen",
+            "control",
         ])
         let version = try top.required("version").integer(in: 1...Int(Int32.max))
         guard version == Self.supportedVersion else {
@@ -66,6 +68,7 @@ extension BoardConfig {
         theme = try top.value("theme", else: theme, theme.reader)
         layout = try top.value("layout", else: layout, layout.reader)
         screen = try top.value("screen", else: screen, screen.reader)
+        control = try top.value("control", else: control, control.reader)
         if let s = top.optional("sections") {
             for node in try s.array(maximumCount: Self.maximumSwitches) {
                 let o = try node.object(allowed: ["title", "switches"])
@@ -95,6 +98,27 @@ extension BoardConfig {
                 throw ConfigError("switches", "duplicate id \"\(s.id)\" (switches \(first + 1) and \(i + 1))")
             }
             seen[s.id] = i
+        }
+    }
+}
+
+/// The control socket: whether the panel may run without it.
+public struct ControlConfig: Hashable, Sendable {
+    /// Whether a socket that cannot be set up (a symlink or a file at its path, no runtime
+    /// directory, another panel listening) only warns. False: the panel does not start, since a
+    /// panel nobody can control is a silent failure under systemd.
+    public var optional: Bool
+
+    public init(optional: Bool = false) { self.optional = optional }
+}
+
+extension ControlConfig {
+    var reader: ValueReader<ControlConfig> {
+        ValueReader { node throws(ConfigError) in
+            let o = try node.object(allowed: ["optional"])
+            var c = self
+            c.optional = try o.value("optional", else: optional, .bool)
+            return c
         }
     }
 }

@@ -193,6 +193,11 @@ public struct ControlProtocolError: Error, Hashable, Sendable, CustomStringConve
     public static func tooManyClients(limit: Int) -> ControlProtocolError {
         ControlProtocolError("too many clients (at most \(limit)); try again later")
     }
+
+    /// A `subscribe` beyond the server's limit on subscribers (the connection stays usable).
+    public static func tooManySubscribers(limit: Int, tag: JSONValue? = nil) -> ControlProtocolError {
+        ControlProtocolError("too many subscribers (at most \(limit)); try again later", tag: tag)
+    }
 }
 
 /// One switch as `list`, `get` and `subscribe` report it.

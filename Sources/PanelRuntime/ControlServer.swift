@@ -43,6 +43,12 @@ public enum ControlServerError: Error, Hashable, Sendable, CustomStringConvertib
 /// takes at most ``readBudget`` bytes from one client per call, and replies a client does not
 /// read queue up to `outputLimit` bytes, after which the client is disconnected. Sends never
 /// raise SIGPIPE.
+///
+/// Nor can idle clients hold every place: a client that has sent nothing and read nothing for
+/// `idleTimeout` seconds, with no request of its waiting to be answered, is closed at
+/// ``nextDeadline`` (the loop calls ``expire(now:)``). Subscribers wait for events by design and
+/// are exempt, but at most `maximumSubscribers` of them are taken, so they never fill every place.
+/// Time is the loop's: every call that can start or end a client's idleness takes `now`.
 public final class ControlServer {
     /// A connected client, unique for the server's lifetime (descriptors are reused; these are not).
     public struct ClientID: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -65,16 +71,26 @@ public final class ControlServer {
     /// build, a loaded 2-core machine): 16 answers the list in 66–94 ms at 10–14 k
     /// acknowledged changes/s; 64 took 109–158 ms at 20–27 k/s.
     public static let requestsPerTurn = 16
+    /// Seconds a client may stay silent (sending nothing, reading nothing) before it is closed.
+    /// `ctl` and scripts finish in milliseconds, so 30 s is far beyond any honest exchange and
+    /// still gives a person typing into `socat` time to think; a client that leaked its
+    /// connection (or 32 of them) frees its place within half a minute.
+    public static let defaultIdleTimeout = 30.0
+    /// Half the places: the other half always turns over.
+    public static let defaultMaximumSubscribers = 16
 
     private final class Client {
         let id: ClientID
         let socket: FileDescriptor
         var connection: ControlConnection
+        /// When the client last sent a byte or took one of ours (or connected).
+        var lastActivity: Double
 
-        init(id: ClientID, socket: consuming FileDescriptor, outputLimit: Int) {
+        init(id: ClientID, socket: consuming FileDescriptor, outputLimit: Int, now: Double) {
             self.id = id
             self.socket = socket
             connection = ControlConnection(outputLimit: outputLimit)
+            lastActivity = now
         }
     }
 
@@ -82,6 +98,8 @@ public final class ControlServer {
     public let path: String
     public let maximumClients: Int
     public let outputLimit: Int
+    public let idleTimeout: Double
+    public let maximumSubscribers: Int
     private var listener: FileDescriptor?
     /// The socket file as bound, so ``close()`` unlinks only our own socket.
     private let boundFile: FileStatus
@@ -99,11 +117,14 @@ public final class ControlServer {
     /// anything that is not a socket, are refused.
     public init(
         path: String, maximumClients: Int = ControlServer.defaultMaximumClients,
-        outputLimit: Int = ControlServer.defaultOutputLimit
+        outputLimit: Int = ControlServer.defaultOutputLimit, idleTimeout: Double = ControlServer.defaultIdleTimeout,
+        maximumSubscribers: Int = ControlServer.defaultMaximumSubscribers
     ) throws(ControlServerError) {
         self.path = path
         self.maximumClients = maximumClients
         self.outputLimit = outputLimit
+        self.idleTimeout = idleTimeout
+        self.maximumSubscribers = maximumSubscribers
         guard path.utf8.count < UnixSocket.pathCapacity else { throw .pathTooLong(path: path) }
         try Self.removeStaleSocket(at: path)
         do throws(SystemError) {
@@ -168,8 +189,8 @@ public final class ControlServer {
     /// Handles one ready descriptor: the listener accepts waiting clients; a client's queued
     /// output is sent as far as it goes, and its complete lines come back parsed, in order.
     /// EOF ends the client's requests, a reset closes it. Unknown handles are ignored.
-    public func handle(_ event: PollEvent) -> [Received] {
-        transfer(event)
+    public func handle(_ event: PollEvent, now: Double) -> [Received] {
+        transfer(event, now: now)
         guard let client = clients[event.handle] else { return [] }
         return take(from: client)
     }
@@ -177,17 +198,37 @@ public final class ControlServer {
     /// The I/O half of ``handle(_:)``: accepts, sends queued output, reads into the clients'
     /// buffers; the requests wait for ``takeRequests()``. The loop does this for every ready
     /// descriptor first, then takes the requests of all clients together.
-    public func transfer(_ event: PollEvent) {
+    public func transfer(_ event: PollEvent, now: Double) {
         if let listening = listener?.pollHandle, event.handle == listening {
-            acceptWaitingClients()
+            acceptWaitingClients(now: now)
             return
         }
         guard let client = clients[event.handle] else { return }
         if event.writable {
+            let before = client.connection.pendingByteCount
             guard flush(client) else { return lostConnection(client) }
+            if client.connection.pendingByteCount < before { client.lastActivity = now }
             if client.connection.isFinished { return disconnect(client) }
         }
-        if event.readable { read(client) }
+        if event.readable { read(client, now: now) }
+    }
+
+    /// When the next idle client is due to be closed: its last activity plus ``idleTimeout``.
+    /// Subscribers and clients with a request waiting have none. Nil when no client is idle.
+    public var nextDeadline: Double? {
+        clients.values.compactMap(idleDeadline).min()
+    }
+
+    /// Closes the clients whose idle deadline is `now` or earlier.
+    public func expire(now: Double) {
+        for client in clients.values.sorted(by: { $0.id < $1.id }) {
+            if let deadline = idleDeadline(client), deadline <= now { disconnect(client) }
+        }
+    }
+
+    private func idleDeadline(_ client: Client) -> Double? {
+        guard !client.connection.isSubscribed, !client.connection.hasBufferedRequest else { return nil }
+        return client.lastActivity + idleTimeout
     }
 
     /// Whether some client has a whole request waiting (the loop comes back at once for it).
@@ -221,10 +262,16 @@ public final class ControlServer {
         }
     }
 
-    /// Makes `client` receive ``broadcast(_:)`` until it disconnects.
-    public func markSubscribed(_ client: ClientID) {
-        guard let handle = handles[client] else { return }
-        clients[handle]?.connection.isSubscribed = true
+    /// Makes `client` receive ``broadcast(_:)`` until it disconnects (and exempts it from the
+    /// idle timeout). False, and nothing changes, when ``maximumSubscribers`` others already
+    /// subscribed: the caller replies ``ControlProtocolError/tooManySubscribers(limit:tag:)``.
+    @discardableResult
+    public func markSubscribed(_ client: ClientID) -> Bool {
+        guard let handle = handles[client], let c = clients[handle] else { return false }
+        if c.connection.isSubscribed { return true }
+        guard subscriberCount < maximumSubscribers else { return false }
+        c.connection.isSubscribed = true
+        return true
     }
 
     /// Closes every client and the listener, and removes the socket file if it is still ours.
@@ -243,7 +290,7 @@ public final class ControlServer {
 
     // MARK: - Internals
 
-    private func acceptWaitingClients() {
+    private func acceptWaitingClients(now: Double) {
         // Bounded, so a storm of connections cannot hold the loop.
         for _ in 0..<64 {
             let accepted: FileDescriptor?
@@ -268,14 +315,14 @@ public final class ControlServer {
             }
             let id = ClientID(rawValue: nextClient)
             nextClient += 1
-            let client = Client(id: id, socket: socket, outputLimit: outputLimit)
+            let client = Client(id: id, socket: socket, outputLimit: outputLimit, now: now)
             clients[client.socket.pollHandle] = client
             handles[id] = client.socket.pollHandle
         }
     }
 
     /// Reads up to ``readBudget`` bytes from `client` into its buffer (less when its buffer is full).
-    private func read(_ client: Client) {
+    private func read(_ client: Client, now: Double) {
         var budget = Self.readBudget
         while budget > 0, client.connection.wantsInput {
             let count = min(budget, readBuffer.count)
@@ -293,6 +340,7 @@ public final class ControlServer {
                 return
             case .success(let n?):
                 client.connection.buffer(readBuffer[0..<n])
+                client.lastActivity = now
                 budget -= n
             case .failure:
                 // ECONNRESET and the like: the client is gone, and so are its unread replies.
@@ -443,8 +491,17 @@ public final class ControlClient {
     }
 
     /// Sends one request line and returns the reply line (nil when the panel closed the connection).
+    ///
+    /// A panel that refuses the connection (too many clients) writes its reason as one line and
+    /// closes; the request then fails to go out (EPIPE, ECONNRESET), and that line is the reply.
     public func request(_ line: String, timeout: Double? = 10) throws(ControlClientError) -> String? {
-        try send(line)
+        do throws(ControlClientError) {
+            try send(line)
+        } catch .failed(let error) where error.errno == .brokenPipe || error.errno == .connectionReset {
+            // Whatever the panel said before it closed, else the send's own error.
+            guard let reason = try? readLine(timeout: 0) else { throw .failed(error) }
+            return reason
+        }
         return try readLine(timeout: timeout)
     }
 }

@@ -40,6 +40,20 @@ public struct PanelOptions {
     }
 }
 
+/// Why a panel could not be put together.
+public enum PanelAssemblyError: Error, CustomStringConvertible {
+    /// The control socket could not be set up and the config does not make it optional.
+    case noControlSocket(path: String, reason: ControlServerError)
+
+    public var description: String {
+        switch self {
+        case .noControlSocket(let path, let reason):
+            "cannot set up the control socket \(path): \(reason) (--socket PATH names another; "
+                + "\"control\": {\"optional\": true} in the config runs the panel without one)"
+        }
+    }
+}
+
 /// A whole panel, put together in one place from a loaded config and a display: the session
 /// (switches, state, actions), the touch devices, the control socket and the loop that drives
 /// them. `switchpanel run`, the tests (``EmbeddedPanel``) and every later feature build the
@@ -54,8 +68,9 @@ public final class AssembledPanel {
     public let loop: PanelLoop
 
     /// Builds the panel; the display is opened by the caller (``openDisplay(_:headless:)``), since
-    /// what to do without one is the caller's choice. A control socket that cannot be set up is
-    /// logged and the panel runs without one.
+    /// what to do without one is the caller's choice. A control socket that cannot be set up
+    /// fails the assembly (``PanelAssemblyError/noControlSocket(path:reason:)``), unless the
+    /// config's `control.optional` says the panel may run without one (then it is a warning).
     public init(
         board: LoadedConfig, display: DisplayOutput & DisplaySession, options: PanelOptions,
         touches: TouchSource? = nil, poller: Poller = SystemPoller()
@@ -77,8 +92,10 @@ public final class AssembledPanel {
             do {
                 control = try ControlServer(path: path)
                 options.log(.info, "control socket \(path)")
+            } catch  where config.control.optional {
+                options.log(.warning, "no control socket (control.optional is true): \(error)")
             } catch {
-                options.log(.warning, "no control socket: \(error)")
+                throw PanelAssemblyError.noControlSocket(path: path, reason: error)
             }
         }
         self.control = control

@@ -164,7 +164,7 @@ public final class PanelLoop {
 
             for event in ready {
                 switch sources[event.handle] {
-                case .control: control?.transfer(event)
+                case .control: control?.transfer(event, now: woke)
                 case .signals:
                     for signo in signals.drain() {
                         if let code = try handle(signal: signo, now: woke) {
@@ -184,6 +184,7 @@ public final class PanelLoop {
             if let d = display.nextEventDeadline, woke >= d { try dispatchDisplay(now: woke) }
             if let d = session.actions.nextDeadline, woke >= d { session.reapActions(now: woke) }
             if let inputs, let d = inputs.nextDeadline, woke >= d { deliver(inputs.expire(now: woke), now: woke) }
+            if let control, let d = control.nextDeadline, woke >= d { control.expire(now: woke) }
         }
     }
 
@@ -210,9 +211,14 @@ public final class PanelLoop {
             switch request {
             case .failure(let error):
                 control.send(ControlProtocol.errorReply(error), to: client)
-            case .success:
+            case .success(let request):
                 let (reply, subscribe) = answers.removeFirst()
-                if subscribe { control.markSubscribed(client) }
+                if subscribe, !control.markSubscribed(client) {
+                    let refusal = ControlProtocolError.tooManySubscribers(
+                        limit: control.maximumSubscribers, tag: request.tag)
+                    control.send(ControlProtocol.errorReply(refusal), to: client)
+                    continue
+                }
                 control.send(reply, to: client)
             }
         }
@@ -222,7 +228,7 @@ public final class PanelLoop {
         let candidates: [Double?] = [
             display.nextEventDeadline, session.actions.nextDeadline, inputs?.nextDeadline,
             watchdog == nil ? nil : nextWatchdog, blanker.deadline, animationStartDeadline(now: now),
-            control?.hasBufferedRequests == true ? now : nil,
+            control?.hasBufferedRequests == true ? now : nil, control?.nextDeadline,
         ]
         return candidates.compactMap { $0 }.min()
     }

@@ -41,7 +41,7 @@ final class ControlServerTests: XCTestCase {
                 let ready =
                     try SystemPoller().wait(for: server.pollInterests, until: monotonicNow() + (waiting ? 0 : 2)) ?? []
                 if ready.isEmpty && !waiting { break }
-                for event in ready { server.transfer(event) }
+                for event in ready { server.transfer(event, now: monotonicNow()) }
                 for item in server.takeRequests() {
                     received.append(item)
                     respond(item.client, item.request)
@@ -119,7 +119,9 @@ final class ControlServerTests: XCTestCase {
         write(client, #"{"cmd":"li"#)
         try loop.pump { loop.server.pollInterests.count == 2 }
         XCTAssertEqual(
-            loop.server.handle(PollEvent(loop.server.pollInterests[1].handle, readable: true, writable: false)).count,
+            loop.server.handle(
+                PollEvent(loop.server.pollInterests[1].handle, readable: true, writable: false), now: monotonicNow()
+            ).count,
             0, "half a line is kept")
         write(client, #"st","tag":1}"# + "\n" + #"{"cmd":"get","id":"porch"}"# + "\n{\"cmd\":\"set\",\"id\":\"po")
         try loop.pump { loop.received.count == 2 }

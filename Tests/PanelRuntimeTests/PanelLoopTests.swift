@@ -96,8 +96,9 @@ final class PanelLoopTests: XCTestCase {
             try watcher.readLine(timeout: 1), #"{"event":"changed","id":"fan","state":"off","source":"socket"}"#)
         XCTAssertEqual(try ask(client, #"{"cmd":"get","id":"garage"}"#)?.hasPrefix(#"{"ok":false"#), true)
 
-        // The animations (0.25 s) end within a second; after that, an hour passes without a wake-up.
-        try panel.advance(by: 1)
+        // The animations (0.25 s) end within a second and the idle client (not a subscriber) is
+        // closed after its idle timeout; after that, an hour passes without a wake-up.
+        try panel.advance(by: ControlServer.defaultIdleTimeout + 1)
         let wakeUps = panel.loop.wakeTimes.count
         try panel.advance(by: 3600)
         XCTAssertEqual(
