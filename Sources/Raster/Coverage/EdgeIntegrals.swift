@@ -420,13 +420,7 @@ extension ConvexShape {
         writer.beginRows(first: y0, rows: y1 - y0)
         var rows = ConvexRows(self, x0: region.minX, x1: region.maxX)
         for y in y0..<y1 {
-            if let m = mirror {
-                let source = m - 1 - y
-                if source < y && source >= y0 {
-                    writer.repeatRow(source, at: y)
-                    continue
-                }
-            }
+            if writer.repeatMirroredRow(y, rowSum: mirror) { continue }
             writer.startRow(y)
             if let m = columnMirror, rows.setMirroredRow(y, columnSum: m) {
                 // Left edge run, full run, and the left run reversed on the right.

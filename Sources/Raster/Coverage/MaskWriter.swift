@@ -277,6 +277,18 @@ final class MaskWriter {
     /// (The runs lie within the columns already seen, so the bounds need no update; one
     /// capacity check per row and wrapping arithmetic make this ~8 instructions a run instead
     /// of ~35.)
+    /// Row `y` of a shape symmetric about the horizontal line `rowSum / 2`: copied from its
+    /// mirror row `rowSum − 1 − y` when that row was written already (true), else left to the
+    /// caller (false; also without a mirror).
+    @inline(__always)
+    func repeatMirroredRow(_ y: Int, rowSum: Int?) -> Bool {
+        guard let m = rowSum else { return false }
+        let source = m &- 1 &- y
+        guard source < y, source >= firstRow else { return false }
+        repeatRow(source, at: y)
+        return true
+    }
+
     @inline(__always)
     func repeatRow(_ source: Int, at y: Int) {
         rowStarts[y &- firstRow] = spanCount

@@ -55,13 +55,7 @@ struct UniformRoundedRect {
         let cyB = maxY - r
         writer.beginRows(first: y0, rows: y1 - y0)
         for y in y0..<y1 {
-            if let m = rowSum {
-                let source = m - 1 - y
-                if source < y && source >= y0 {
-                    writer.repeatRow(source, at: y)
-                    continue
-                }
-            }
+            if writer.repeatMirroredRow(y, rowSum: rowSum) { continue }
             writer.startRow(y)
             let p = max(Double(y), minY)
             let q = min(Double(y + 1), maxY)

@@ -104,23 +104,23 @@ public struct ImagePattern: @unchecked Sendable {
         self.extend = extend
     }
 
+    /// Integer image coordinates after `extend`: clamped (`.pad`), wrapped (`.repeat`), or nil
+    /// outside the image (`.none`). One rule for the sampler and its slow twin.
+    @inline(__always)
+    static func extended(_ x: Int, _ y: Int, width w: Int, height h: Int, extend: PatternExtend) -> (Int, Int)? {
+        switch extend {
+        case .none: x < 0 || y < 0 || x >= w || y >= h ? nil : (x, y)
+        case .pad: (min(max(x, 0), w - 1), min(max(y, 0), h - 1))
+        case .repeat: (((x % w) + w) % w, ((y % h) + h) % h)
+        }
+    }
+
     /// The image's pixel at integer coordinates after applying `extend`; nil when outside and
     /// `extend` is `.none`.
     @inline(__always)
     func texel(_ x: Int, _ y: Int) -> UInt32 {
-        let w = image.width
-        let h = image.height
-        var x = x
-        var y = y
-        switch extend {
-        case .none:
-            if x < 0 || y < 0 || x >= w || y >= h { return 0 }
-        case .pad:
-            x = min(max(x, 0), w - 1)
-            y = min(max(y, 0), h - 1)
-        case .repeat:
-            x = ((x % w) + w) % w
-            y = ((y % h) + h) % h
+        guard let (x, y) = Self.extended(x, y, width: image.width, height: image.height, extend: extend) else {
+            return 0
         }
         let s = image.surface
         let p = s.row(y) + x * s.format.bytesPerPixel
@@ -168,18 +168,7 @@ public struct ImagePattern: @unchecked Sendable {
         let extend = self.extend
         /// The pixel at (x, y) after `extend` (0 outside for `.none`).
         @inline(__always) func texel(_ x: Int, _ y: Int) -> UInt32 {
-            var x = x
-            var y = y
-            switch extend {
-            case .none:
-                if x < 0 || y < 0 || x >= w || y >= h { return 0 }
-            case .pad:
-                x = min(max(x, 0), w - 1)
-                y = min(max(y, 0), h - 1)
-            case .repeat:
-                x = ((x % w) + w) % w
-                y = ((y % h) + h) % h
-            }
+            guard let (x, y) = ImagePattern.extended(x, y, width: w, height: h, extend: extend) else { return 0 }
             let p = base + y * stride + x * bpp
             let raw = wide ? p.load(as: UInt32.self) : UInt32(p.load(as: UInt16.self))
             return identity ? raw : format.decode(raw)
