@@ -10,18 +10,13 @@ extension PanelSession {
         }
     }
 
-    /// Answers one control request; `subscribe` is true when the client asked for events (the
-    /// caller marks it subscribed before sending the reply, so no event can slip between).
-    public func answer(_ request: ControlRequest, now: Double) -> (reply: String, subscribe: Bool) {
-        answer([request], now: now)[0]
-    }
-
-    /// Answers control requests in order, one reply each. Consecutive `set`s are saved once,
-    /// together, before any of them is acknowledged: a burst of requests costs one durable write
-    /// (two fsyncs) instead of one per request, and still no change is acknowledged — replied
-    /// to, published, its actions started — before it is on disk. A `set` that did not stick
-    /// (not saved, or its action failed at once and the switch went back) gets an error reply
-    /// saying so, with the switch's state now.
+    /// Answers control requests in order, one reply each; `subscribe` is true when the client
+    /// asked for events (the caller marks it subscribed before sending the reply, so no event can
+    /// slip between). Consecutive `set`s are saved once, together, before any of them is
+    /// acknowledged: a burst of requests costs one durable write (two fsyncs) instead of one per
+    /// request, and still no change is acknowledged — replied to, published, its actions started
+    /// — before it is on disk. A `set` that did not stick (not saved, or its action failed at
+    /// once) gets an error reply saying so, with the switch's state now.
     public func answer(_ requests: [ControlRequest], now: Double) -> [(reply: String, subscribe: Bool)] {
         var replies: [(reply: String, subscribe: Bool)] = []
         replies.reserveCapacity(requests.count)
