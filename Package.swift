@@ -8,7 +8,7 @@ import PackageDescription
 //   RasterPNG    the edge to libpng: read and write images as PNG.
 //   TextRender   the edge to FreeType and fontconfig: find fonts, measure and draw text labels.
 //   TouchCore    pure Swift: evdev events, evemu recordings, the touch state machine and calibration.
-//   LinuxIO      the edge's shared plumbing: errno values, signalfd, timerfd, poll, the monotonic clock,
+//   LinuxIO      the only module making system calls: owned descriptors, signalfd, ppoll, the clocks,
 //                the console ioctls, mmap, directory listings (DRM and Evdev make no system call of their own).
 //   Evdev        the edge to libevdev: input devices, discovery, hot-plug, live events.
 //   Presentation pure Swift: the display interface, the in-memory display with simulated vblank,

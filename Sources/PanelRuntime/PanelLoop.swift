@@ -63,9 +63,13 @@ public final class PanelLoop {
     /// Whether the screen is blanked now.
     public var isBlank: Bool { blanker.isBlank }
 
+    /// The services served besides the loop's own sources (``add(_:)``), in the order added.
+    public private(set) var services: [PanelService] = []
+
     /// What woke the loop, by the handle it came on.
-    private enum Source {
+    fileprivate enum Source: Equatable {
         case signals, display, inputs, control, actions, output
+        case service(Int)
     }
 
     public init(
@@ -90,17 +94,27 @@ public final class PanelLoop {
         configureBlanking(session.config.screen)
         // A panel that died while blank (killed, a crash) left the backlight off: start lit.
         if let backlight { try? backlight.setOff(false) }
-        if let control {
-            // Every acknowledged change goes to the socket's subscribers (after whatever else
-            // listens); a change made by a request is published after that request's reply.
-            let previous = session.onChange
-            session.onChange = { [unowned self] change in
-                previous?(change)
+        // Every acknowledged change goes to the socket's subscribers and the services (after
+        // whatever else listens); a change made by a request is published after that request's reply.
+        let previous = session.onChange
+        session.onChange = { [unowned self] change in
+            previous?(change)
+            if let control {
                 let line = ControlProtocol.event(id: change.id, isOn: change.isOn, source: change.source)
                 if isServing { heldEvents.append(line) } else { control.broadcast(line) }
             }
+            for service in services { service.switchChanged(change, now: poller.clock.now) }
         }
     }
+
+    /// Serves `service` from the next turn on (its descriptors, deadlines and notifications).
+    public func add(_ service: PanelService) {
+        services.append(service)
+        service.start(in: self, now: poller.clock.now)
+    }
+
+    /// The loop's clock (virtual under ``EmbeddedPanel``): what services measure time with.
+    public var clock: MonotonicClock { poller.clock }
 
     private func configureBlanking(_ screen: ScreenConfig) {
         blanker.idleTimeout = screen.blankAfter
@@ -154,9 +168,17 @@ public final class PanelLoop {
             for interest in controlInterests { sources[interest.handle] = .control }
             let outputInterest = output?.pollInterest
             if let outputInterest { sources[outputInterest.handle] = .output }
-            let interests =
-                sources.filter { $0.value != .control && $0.value != .output }.map { PollInterest($0.key) }
-                + controlInterests + (outputInterest.map { [$0] } ?? [])
+            var serviceInterests: [PollInterest] = []
+            for (index, service) in services.enumerated() {
+                for interest in service.pollInterests {
+                    sources[interest.handle] = .service(index)
+                    serviceInterests.append(interest)
+                }
+            }
+            var interests = sources.filter { $0.value.isReadOnly }.map { PollInterest($0.key) }
+            interests += controlInterests
+            if let outputInterest { interests.append(outputInterest) }
+            interests += serviceInterests
             guard let ready = try poller.wait(for: interests, until: nextDeadline(now: now)) else { return nil }
             let woke = poller.clock.now
             wakeTimes.append(woke)
@@ -169,6 +191,7 @@ public final class PanelLoop {
                     for signo in signals.drain() {
                         if let code = try handle(signal: signo, now: woke) {
                             if blanker.isBlank { setScreenOff(false) }  // leave the screen as found
+                            for service in services { service.stop(now: woke) }
                             return code
                         }
                     }
@@ -176,6 +199,7 @@ public final class PanelLoop {
                 case .actions: session.reapActions(now: woke)
                 case .output: output?.flush()
                 case .inputs: if let inputs { deliver(inputs.handleReadable(event.handle, now: woke), now: woke) }
+                case .service(let index): services[index].handle(event, now: woke)
                 case nil: break
                 }
             }
@@ -185,6 +209,7 @@ public final class PanelLoop {
             if let d = session.actions.nextDeadline, woke >= d { session.reapActions(now: woke) }
             if let inputs, let d = inputs.nextDeadline, woke >= d { deliver(inputs.expire(now: woke), now: woke) }
             if let control, let d = control.nextDeadline, woke >= d { control.expire(now: woke) }
+            for service in services { service.tick(now: woke) }
         }
     }
 
@@ -225,11 +250,12 @@ public final class PanelLoop {
     }
 
     private func nextDeadline(now: Double) -> Double? {
-        let candidates: [Double?] = [
+        var candidates: [Double?] = [
             display.nextEventDeadline, session.actions.nextDeadline, inputs?.nextDeadline,
             watchdog == nil ? nil : nextWatchdog, blanker.deadline, animationStartDeadline(now: now),
             control?.hasBufferedRequests == true ? now : nil, control?.nextDeadline,
         ]
+        candidates += services.map(\.nextDeadline)
         return candidates.compactMap { $0 }.min()
     }
 
@@ -265,6 +291,7 @@ public final class PanelLoop {
     private func paint(now: Double) throws(DisplayError) {
         guard display.isActive, !blanker.isBlank else { return }
         if try session.renderFrame(at: now) {
+            for service in services { service.framePresented(damage: session.composer.lastFrameDamage, now: now) }
             framesSinceIdle += 1
             flipPending = true
             if let t = touchAwaitingFrame {
@@ -327,6 +354,7 @@ public final class PanelLoop {
                     deliver(inputs.reconfigure(touch: config.touch, display: config.display, now: now), now: now)
                 }
                 session.invalidateAll()
+                for service in services { service.configReloaded(now: now) }
             } catch {
                 log(.error, "reload failed, keeping the running config: \(error)")
             }
@@ -358,5 +386,16 @@ public final class PanelLoop {
         return String(
             format: "touch-to-glass over %d touch frames: median %.1f ms, worst %.1f ms", sorted.count,
             sorted[sorted.count / 2] * 1000, sorted.last! * 1000)
+    }
+}
+
+extension PanelLoop.Source {
+    /// Sources waited on for input only (the control socket, stdout and services bring their
+    /// own interests).
+    fileprivate var isReadOnly: Bool {
+        switch self {
+        case .signals, .display, .inputs, .actions: true
+        case .control, .output, .service: false
+        }
     }
 }

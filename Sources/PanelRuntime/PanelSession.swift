@@ -100,11 +100,13 @@ public final class PanelSession {
         for change in controller.handle(events) { commit(change, runActions: true, now: now) }
     }
 
-    /// Sets a switch from the control socket; returns the change (nil: unknown id, no change, or
-    /// not kept).
+    /// Sets a switch as `source` (the control socket, a network command), animated like a tap;
+    /// returns the change (nil: unknown id, no change, or not kept because it could not be saved).
     @discardableResult
-    public func set(_ id: String, isOn: Bool, runActions: Bool, now: Double) -> SwitchChange? {
-        guard let change = controller.set(id, isOn: isOn, source: .socket, now: now) else { return nil }
+    public func set(
+        _ id: String, isOn: Bool, source: ChangeSource = .socket, runActions: Bool, now: Double
+    ) -> SwitchChange? {
+        guard let change = controller.set(id, isOn: isOn, source: source, now: now) else { return nil }
         return commit(change, runActions: runActions, now: now) ? change : nil
     }
 

@@ -22,6 +22,9 @@ public final class FrameComposer {
     private var history: [DamageRegion] = []
     /// How many frames of damage are remembered; an older buffer is repainted whole.
     private let historyLimit = 4
+    /// The display pixels the most recent presented frame repainted (physical coordinates): what
+    /// a mirror of the screen (the browser preview) must send on.
+    public var lastFrameDamage: [IntRect] { history.last?.rects ?? [] }
     /// Logical damage not yet painted into `picture`.
     public private(set) var pendingDamage = DamageRegion()
 

@@ -1,5 +1,6 @@
 import CLinux
 import CommandLineInterface
+import PanelRuntime
 
 // Line-buffered stdout: replays, `print` actions and `record` go through a pipe in order, each
 // line as it happens.
@@ -9,7 +10,7 @@ clinux_line_buffer_stdout()
 /// in its own file; `CommandLineProgram` parses them, prints `--help` and the errors, and sets
 /// the exit status (2 for bad usage, 1 for failures).
 CommandLineProgram(
-    name: "switchpanel", version: "0.1.0",
+    name: "switchpanel", version: SwitchPanelVersion.current,
     commands: [
         RunCommand.self, ReplayCommand.self, RenderCommand.self, CheckConfigCommand.self, CalibrateCommand.self,
         ControlCommand.self, DevicesCommand.self, RecordCommand.self, InjectCommand.self, PresetsCommand.self,
