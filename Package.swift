@@ -20,6 +20,7 @@ import PackageDescription
 //                numbers are range-checked), and the display mode `WxH[@Hz]`.
 //   Widget       pure Swift: the toggle switch (style, presets, animation, touch tracking, drawing).
 //   Panel        pure Swift: board configs (read through ConfigFormat) and the layout.
+//   MQTT         the edge to libmosquitto: an MQTT client driven from the panel's poll loop.
 //   PanelRuntime the panel's edges to the system: durable state files (then actions, socket, loop).
 //   BenchScene   the benchmark scene of docs/bench-scene, drawn through Raster's public API.
 //   CommandLineInterface  the programs' declared options, parsing, help, errors and exit statuses.
@@ -71,11 +72,17 @@ let package = Package(
         ),
         .target(name: "DRM", dependencies: ["Presentation", "Raster", "LinuxIO", "CDRM", "ConfigFormat"]),
         .target(name: "Panel", dependencies: ["Raster", "Widget", "TouchCore", "ConfigFormat"]),
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
+        .target(name: "MQTT", dependencies: ["CMosquitto", "LinuxIO"]),
         .target(
             name: "PanelRuntime",
             dependencies: [
                 "Panel", "Presentation", "Raster", "RasterPNG", "Widget", "TouchCore", "LinuxIO", "Evdev", "DRM",
-                "TextRender", "ConfigFormat",
+                "TextRender", "ConfigFormat", "MQTT",
             ]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(

@@ -89,3 +89,10 @@ extension FileDescriptor {
         }
     }
 }
+
+/// This machine's host name (`gethostname(2)`): what an MQTT panel calls itself by default.
+public func hostName() -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

@@ -27,6 +27,8 @@ public struct BoardConfig: Sendable {
     public var sections: [SectionConfig] = []
     public var screen = ScreenConfig()
     public var control = ControlConfig()
+    /// The MQTT broker the panel joins; nil: none.
+    public var mqtt: MQTTConfig?
 
     /// Every switch, in order.
     public var switches: [SwitchConfig] { sections.flatMap(\.switches) }
@@ -51,7 +53,7 @@ extension BoardConfig {
     init(reading root: ConfigNode) throws(ConfigError) {
         let top = try root.object(allowed: [
             "version", "name", "display", "touch", "theme", "layout", "sections", "switches", "screen",
-            "control",
+            "control", "mqtt",
         ])
         let version = try top.required("version").integer(in: 1...Int(Int32.max))
         guard version == Self.supportedVersion else {
@@ -69,6 +71,7 @@ extension BoardConfig {
         layout = try top.value("layout", else: layout, layout.reader)
         screen = try top.value("screen", else: screen, screen.reader)
         control = try top.value("control", else: control, control.reader)
+        mqtt = try top.nullable("mqtt", else: nil, MQTTConfig().reader)
         if let s = top.optional("sections") {
             for node in try s.array(maximumCount: Self.maximumSwitches) {
                 let o = try node.object(allowed: ["title", "switches"])
@@ -98,6 +101,10 @@ extension BoardConfig {
                 throw ConfigError("switches", "duplicate id \"\(s.id)\" (switches \(first + 1) and \(i + 1))")
             }
             seen[s.id] = i
+            if s.mqtt != nil, mqtt == nil {
+                throw ConfigError(
+                    s.path + ".mqtt", "binds the switch to MQTT topics, but the board has no \"mqtt\" broker")
+            }
         }
     }
 }
@@ -451,6 +458,8 @@ public struct SwitchConfig: Sendable {
     public var actions: [ActionConfig] = []
     /// Whether a failed action flips the switch back.
     public var revertOnFailure = true
+    /// The device on the broker this switch commands and mirrors; nil: none.
+    public var mqtt: MQTTBinding?
     /// Where the switch is in the file (`switches[2]`, `sections[1].switches[0]`), for errors
     /// found after parsing (a missing image file).
     public var path: String = ""
@@ -459,7 +468,7 @@ public struct SwitchConfig: Sendable {
 extension SwitchConfig {
     init(reading node: ConfigNode, theme: ThemeConfig) throws(ConfigError) {
         let o = try node.object(allowed: [
-            "id", "label", "preset", "style", "initial", "enabled", "position", "actions", "revertOnFailure",
+            "id", "label", "preset", "style", "initial", "enabled", "position", "actions", "revertOnFailure", "mqtt",
         ])
         let idNode = try o.required("id")
         let id = try idNode.string(maximumLength: Self.maximumIDLength)
@@ -492,6 +501,7 @@ extension SwitchConfig {
             }
         }
         revertOnFailure = try o.value("revertOnFailure", else: revertOnFailure, .bool)
+        mqtt = try o.optional("mqtt").map { (n) throws(ConfigError) in try MQTTBinding.read(n) }
         path = node.path
     }
 }

@@ -5,7 +5,7 @@ import Widget
 /// Where a switch's change came from: a finger, the control socket, the state restored at start,
 /// or an action that failed and flipped it back.
 public enum ChangeSource: String, Hashable, Sendable, CaseIterable {
-    case touch, socket, restore, revert
+    case touch, socket, restore, revert, mqtt
 }
 
 /// One switch changing its value.

@@ -23,6 +23,8 @@ public struct PanelOptions {
     /// Where `print` actions write their JSON lines; nil: standard output, through a
     /// ``LineOutput`` the loop flushes (a reader that stops reading never stops the panel).
     public var printLine: ((String) -> Void)?
+    /// The host name an MQTT panel without a configured node is named after; nil: this machine's.
+    public var hostName: String?
     public var log: (LogLevel, String) -> Void
 
     public init(
@@ -66,6 +68,8 @@ public final class AssembledPanel {
     public let inputs: TouchInputs?
     public let control: ControlServer?
     public let loop: PanelLoop
+    /// The panel on its MQTT broker (idle while the config names none).
+    public let mqtt: MQTTService
 
     /// Builds the panel; the display is opened by the caller (``openDisplay(_:headless:)``), since
     /// what to do without one is the caller's choice. A control socket that cannot be set up
@@ -103,6 +107,9 @@ public final class AssembledPanel {
             session: session, display: display, inputs: touches ?? inputs, control: control,
             reloadConfig: options.reloadConfig, poller: poller, log: options.log)
         loop.output = output
+        // Always served: a reload may add a broker to a board that had none.
+        mqtt = MQTTService(board: config, hostName: options.hostName ?? hostName(), log: options.log)
+        loop.add(mqtt)
     }
 
     /// Releases what the panel holds that the kernel would not clean up as quickly: the touch

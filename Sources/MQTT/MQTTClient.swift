@@ -1,0 +1,398 @@
+import CMosquitto
+import Foundation
+import LinuxIO
+
+/// A libmosquitto call that failed: the call, libmosquitto's code and its words (with the errno
+/// for `MOSQ_ERR_ERRNO`).
+public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var call: String
+    public var code: Int32
+    public var message: String
+
+    public init(call: String, code: Int32) {
+        self.call = call
+        self.code = code
+        if code == Int32(MOSQ_ERR_ERRNO.rawValue) {
+            message = String(cString: strerror(errno))
+        } else {
+            message = String(cString: mosquitto_strerror(code))
+        }
+    }
+
+    public var description: String { "\(call): \(message)" }
+}
+
+/// One message as it came off the wire.
+public struct MQTTMessage: Hashable, Sendable {
+    public var topic: String
+    public var payload: [UInt8]
+    /// Sent by the broker from its retained store (at subscription), not published just now.
+    public var isRetained: Bool
+
+    public init(topic: String, payload: [UInt8], isRetained: Bool) {
+        self.topic = topic
+        self.payload = payload
+        self.isRetained = isRetained
+    }
+}
+
+/// What happened on the connection during a call.
+public enum MQTTClientEvent: Hashable, Sendable {
+    /// The broker accepted the session (CONNACK 0).
+    case connected
+    /// The broker refused the session (CONNACK ≠ 0), or connecting failed before that.
+    case connectFailed(String)
+    /// An established or pending connection ended.
+    case disconnected(String)
+    case message(MQTTMessage)
+}
+
+/// How to reach a broker and who to be there.
+public struct MQTTConnection: Hashable, Sendable {
+    public var host: String
+    public var port: Int
+    public var clientID: String
+    /// Seconds between keepalive pings when nothing else is sent.
+    public var keepalive: Int
+    public var username: String?
+    public var password: String?
+    /// The Last Will: published (retained) by the broker when the connection is lost uncleanly.
+    public var will: (topic: String, payload: String)? {
+        get { willTopic.map { ($0, willPayload) } }
+        set {
+            willTopic = newValue?.topic
+            willPayload = newValue?.payload ?? ""
+        }
+    }
+    private var willTopic: String?
+    private var willPayload = ""
+    /// TLS: the CA file that signs the broker's certificate (nil: the system's CAs), and an
+    /// optional client certificate and key.
+    public var tls: TLS?
+
+    public struct TLS: Hashable, Sendable {
+        public var caFile: String?
+        public var certificateFile: String?
+        public var keyFile: String?
+
+        public init(caFile: String? = nil, certificateFile: String? = nil, keyFile: String? = nil) {
+            self.caFile = caFile
+            self.certificateFile = certificateFile
+            self.keyFile = keyFile
+        }
+    }
+
+    public init(host: String, port: Int, clientID: String, keepalive: Int) {
+        self.host = host
+        self.port = port
+        self.clientID = clientID
+        self.keepalive = keepalive
+    }
+}
+
+/// An MQTT 3.1.1 client on libmosquitto, driven from the caller's poll loop: the caller waits on
+/// ``pollInterests`` with everything else and calls ``handle(_:)`` and ``serviceTimers()``; the
+/// library never gets a thread of its own, and no call blocks on the network.
+///
+/// One exception, for a reason: `mosquitto_connect_async` resolves the broker's name with a
+/// blocking `getaddrinfo` (seconds when DNS is down). That one call runs on a short-lived thread
+/// while the client is untouched by the loop; the thread says it is done through a pipe the loop
+/// polls. Resolving the name ourselves and connecting to an address would lose libmosquitto's
+/// TLS host-name check, which compares the certificate with the name it was given.
+public final class MQTTClient {
+    private let mosq: OpaquePointer
+    private let connection: MQTTConnection
+    private let inbox = Inbox()
+    /// The connect running on its thread, while it runs.
+    private var attempt: ConnectAttempt?
+    /// A connection was asked for and has not ended (the socket may still be opening).
+    public private(set) var isOpen = false
+    /// The broker accepted the session and it has not ended.
+    public private(set) var isConnected = false
+    /// When the client last read or wrote anything (the caller's clock): the keepalive is due
+    /// a keepalive after it.
+    private var lastTraffic: Double = 0
+
+    /// Where messages and connection events are collected while libmosquitto calls back (its
+    /// callbacks run inside loop_read/loop_misc on the caller's thread).
+    private final class Inbox {
+        var events: [MQTTClientEvent] = []
+    }
+
+    /// A `mosquitto_connect_async` on its thread: its result, and the pipe it rings when done.
+    private final class ConnectAttempt: @unchecked Sendable {
+        let done: FileDescriptor
+        let ring: FileDescriptor
+        var result: Int32 = 0
+        /// Set by the thread before it rings; read by the loop after the ring.
+        var finished = false
+        /// The client gave up on this attempt (closed, destroyed): the thread destroys the
+        /// libmosquitto object when it finishes, since nobody else may touch it meanwhile.
+        var abandoned = false
+        let lock = NSLock()
+
+        init() throws(SystemError) {
+            var pipe = try PipeEnds()
+            try pipe.reading.setNonBlocking()
+            done = pipe.reading
+            ring = pipe.writing
+        }
+    }
+
+    /// Sets the client up (nothing is sent until ``connect()``). Fails when libmosquitto refuses
+    /// an option (a TLS file it cannot read, an invalid will topic).
+    public init(_ connection: MQTTConnection) throws(MQTTError) {
+        Self.initialiseLibrary
+        self.connection = connection
+        guard let mosq = mosquitto_new(connection.clientID, true, nil) else {
+            throw MQTTError(call: "mosquitto_new", code: Int32(MOSQ_ERR_ERRNO.rawValue))
+        }
+        self.mosq = mosq
+        do {
+            try check("mosquitto_int_option(PROTOCOL_VERSION)") {
+                mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+            }
+            if let username = connection.username {
+                try check("mosquitto_username_pw_set") {
+                    mosquitto_username_pw_set(mosq, username, connection.password)
+                }
+            }
+            if let will = connection.will {
+                let payload = Array(will.payload.utf8)
+                try check("mosquitto_will_set") {
+                    mosquitto_will_set(mosq, will.topic, Int32(payload.count), payload, 1, true)
+                }
+            }
+            if let tls = connection.tls {
+                if tls.caFile == nil {
+                    try check("mosquitto_int_option(TLS_USE_OS_CERTS)") {
+                        mosquitto_int_option(mosq, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
+                    }
+                }
+                try check("mosquitto_tls_set") {
+                    mosquitto_tls_set(mosq, tls.caFile, nil, tls.certificateFile, tls.keyFile, nil)
+                }
+            }
+        } catch {
+            mosquitto_destroy(mosq)
+            throw error
+        }
+        mosquitto_user_data_set(mosq, Unmanaged.passUnretained(inbox).toOpaque())
+        mosquitto_connect_callback_set(mosq) { _, context, code in
+            let inbox = Unmanaged<Inbox>.fromOpaque(context!).takeUnretainedValue()
+            inbox.events.append(
+                code == 0 ? .connected : .connectFailed(String(cString: mosquitto_connack_string(code))))
+        }
+        mosquitto_disconnect_callback_set(mosq) { _, context, code in
+            let inbox = Unmanaged<Inbox>.fromOpaque(context!).takeUnretainedValue()
+            inbox.events.append(
+                .disconnected(code == 0 ? "disconnected" : String(cString: mosquitto_strerror(code))))
+        }
+        mosquitto_message_callback_set(mosq) { _, context, message in
+            guard let context, let m = message?.pointee, let topic = m.topic else { return }
+            let inbox = Unmanaged<Inbox>.fromOpaque(context).takeUnretainedValue()
+            let payload =
+                m.payloadlen > 0
+                ? Array(UnsafeRawBufferPointer(start: m.payload, count: Int(m.payloadlen))) : []
+            inbox.events.append(
+                .message(MQTTMessage(topic: String(cString: topic), payload: payload, isRetained: m.retain)))
+        }
+    }
+
+    deinit {
+        if let attempt {
+            attempt.lock.lock()
+            let running = !attempt.finished
+            attempt.abandoned = running
+            attempt.lock.unlock()
+            if running { return }  // the connect thread destroys it when it finishes
+        }
+        mosquitto_destroy(mosq)
+    }
+
+    private static let initialiseLibrary: Void = { mosquitto_lib_init() }()
+
+    private func check(_ call: String, _ body: () -> Int32) throws(MQTTError) {
+        let code = body()
+        if code != Int32(MOSQ_ERR_SUCCESS.rawValue) { throw MQTTError(call: call, code: code) }
+    }
+
+    // MARK: Connecting
+
+    /// Starts connecting (name resolution on its thread, then a non-blocking TCP connect; the
+    /// CONNECT packet goes out from ``handle(_:)`` when the socket is writable). The outcome
+    /// arrives as ``MQTTClientEvent/connected`` or ``MQTTClientEvent/connectFailed(_:)``.
+    public func connect(now: Double) throws(SystemError) {
+        precondition(attempt == nil && !isOpen, "connect while connecting or connected")
+        let attempt = try ConnectAttempt()
+        self.attempt = attempt
+        isOpen = true
+        lastTraffic = now
+        let mosq = UncheckedPointer(mosq)
+        let c = connection
+        let thread = Thread {
+            let result = mosquitto_connect_async(mosq.value, c.host, Int32(c.port), Int32(c.keepalive))
+            attempt.lock.lock()
+            attempt.result = result
+            attempt.finished = true
+            let abandoned = attempt.abandoned
+            attempt.lock.unlock()
+            if abandoned {
+                mosquitto_destroy(mosq.value)
+            } else {
+                _ = try? attempt.ring.writeAll([1])
+            }
+        }
+        thread.stackSize = 256 * 1024
+        thread.start()
+    }
+
+    private struct UncheckedPointer: @unchecked Sendable {
+        let value: OpaquePointer
+        init(_ value: OpaquePointer) { self.value = value }
+    }
+
+    /// Ends the connection cleanly (DISCONNECT, so the broker does not publish the will) or
+    /// abandons a connect in progress.
+    public func disconnect() {
+        if attempt != nil {
+            // The thread owns the object until it finishes; a finished connect is closed below.
+            guard finishAttempt() else { return }
+        }
+        if isOpen {
+            mosquitto_disconnect(mosq)
+            _ = mosquitto_loop_write(mosq, 1)
+        }
+        isOpen = false
+        isConnected = false
+        inbox.events.removeAll()
+    }
+
+    /// Takes the finished attempt's result; false while the thread still runs.
+    private func finishAttempt() -> Bool {
+        guard let attempt else { return true }
+        attempt.lock.lock()
+        let finished = attempt.finished
+        let result = attempt.result
+        attempt.lock.unlock()
+        guard finished else { return false }
+        self.attempt = nil
+        if result != Int32(MOSQ_ERR_SUCCESS.rawValue) {
+            isOpen = false
+            inbox.events.append(.connectFailed(MQTTError(call: "connect", code: result).message))
+        }
+        return true
+    }
+
+    // MARK: The loop's side
+
+    /// What to wait on: the connect thread's pipe while it runs, else the socket (writable too
+    /// while libmosquitto has bytes queued).
+    public var pollInterests: [PollInterest] {
+        if let attempt { return [PollInterest(attempt.done.pollHandle)] }
+        let socket = mosquitto_socket(mosq)
+        guard isOpen, socket >= 0 else { return [] }
+        return [PollInterest(PollHandle(socket), readable: true, writable: mosquitto_want_write(mosq))]
+    }
+
+    /// When ``serviceTimers(now:)`` must run: a keepalive after the last traffic.
+    public var nextDeadline: Double? {
+        guard isOpen, attempt == nil else { return nil }
+        // libmosquitto counts whole seconds: a moment after the keepalive is surely due.
+        return lastTraffic + Double(connection.keepalive) + 0.5
+    }
+
+    /// Handles readiness of one of ``pollInterests``; returns what happened.
+    public func handle(_ event: PollEvent, now: Double) -> [MQTTClientEvent] {
+        if let attempt, event.handle == attempt.done.pollHandle {
+            var bytes: [UInt8] = []
+            _ = try? attempt.done.read(appendingTo: &bytes, limit: 16)
+            _ = finishAttempt()
+            if isOpen { pump(readable: false, writable: true) }
+        } else if attempt == nil, isOpen {
+            pump(readable: event.readable, writable: event.writable)
+        }
+        lastTraffic = now
+        return takeEvents()
+    }
+
+    /// Keepalive pings and the ping timeout; call at ``nextDeadline``.
+    public func serviceTimers(now: Double) -> [MQTTClientEvent] {
+        guard isOpen, attempt == nil else { return takeEvents() }
+        let code = mosquitto_loop_misc(mosq)
+        if code == Int32(MOSQ_ERR_SUCCESS.rawValue) {
+            if mosquitto_want_write(mosq) { _ = mosquitto_loop_write(mosq, 1) }
+        } else {
+            closed(reason: MQTTError(call: "keepalive", code: code).message)
+        }
+        lastTraffic = now
+        return takeEvents()
+    }
+
+    private func pump(readable: Bool, writable: Bool) {
+        if writable || mosquitto_want_write(mosq) {
+            let code = mosquitto_loop_write(mosq, 1)
+            if code != Int32(MOSQ_ERR_SUCCESS.rawValue) {
+                return closed(reason: MQTTError(call: "write", code: code).message)
+            }
+        }
+        if readable {
+            // Everything that arrived, a bounded number of packets per turn so a flood cannot
+            // hold the loop: the rest is read on the next turn.
+            let code = mosquitto_loop_read(mosq, 64)
+            if code != Int32(MOSQ_ERR_SUCCESS.rawValue) {
+                return closed(reason: MQTTError(call: "read", code: code).message)
+            }
+        }
+    }
+
+    /// The connection ended under us; libmosquitto may already have said so through its
+    /// callback.
+    private func closed(reason: String) {
+        let reported = inbox.events.contains {
+            if case .disconnected = $0 { return true }
+            if case .connectFailed = $0 { return true }
+            return false
+        }
+        if !reported { inbox.events.append(isConnected ? .disconnected(reason) : .connectFailed(reason)) }
+        mosquitto_disconnect(mosq)
+    }
+
+    private func takeEvents() -> [MQTTClientEvent] {
+        let events = inbox.events
+        inbox.events.removeAll()
+        for event in events {
+            switch event {
+            case .connected: isConnected = true
+            case .connectFailed, .disconnected:
+                isConnected = false
+                isOpen = false
+            case .message: break
+            }
+        }
+        return events
+    }
+
+    // MARK: Messages
+
+    /// Publishes at QoS 1 (retained when asked); queued by libmosquitto and written as the
+    /// socket takes it.
+    public func publish(_ topic: String, _ payload: [UInt8], retain: Bool) throws(MQTTError) {
+        guard isConnected else { throw MQTTError(call: "publish", code: Int32(MOSQ_ERR_NO_CONN.rawValue)) }
+        let code = payload.withUnsafeBytes { bytes in
+            mosquitto_publish(mosq, nil, topic, Int32(bytes.count), bytes.baseAddress, 1, retain)
+        }
+        if code != Int32(MOSQ_ERR_SUCCESS.rawValue) { throw MQTTError(call: "publish \(topic)", code: code) }
+    }
+
+    /// Subscribes at QoS 1.
+    public func subscribe(_ pattern: String) throws(MQTTError) {
+        guard isConnected else { throw MQTTError(call: "subscribe", code: Int32(MOSQ_ERR_NO_CONN.rawValue)) }
+        try check("subscribe \(pattern)") { mosquitto_subscribe(mosq, nil, pattern, 1) }
+    }
+
+    public func unsubscribe(_ pattern: String) throws(MQTTError) {
+        guard isConnected else { return }
+        try check("unsubscribe \(pattern)") { mosquitto_unsubscribe(mosq, nil, pattern) }
+    }
+}

@@ -1,0 +1,213 @@
+import ConfigFormat
+
+/// The panel on an MQTT broker: where the broker is, who the panel is there, and whether Home
+/// Assistant should discover its switches. Never a password: that is read from `passwordFile`.
+public struct MQTTConfig: Hashable, Sendable {
+    public enum Scheme: String, Hashable, Sendable {
+        case mqtt, mqtts
+        var defaultPort: Int { self == .mqtt ? 1883 : 8883 }
+    }
+
+    public var scheme = Scheme.mqtt
+    public var host = "localhost"
+    public var port = 1883
+    /// This panel's name on the broker (topic-safe); nil: the host name, made topic-safe.
+    public var node: String?
+    public var username: String?
+    /// A file holding the password (its first line); never the password itself.
+    public var passwordFile: String?
+    /// TLS files; only with `mqtts://`. A nil CA uses the system's CAs.
+    public var caFile: String?
+    public var certificateFile: String?
+    public var keyFile: String?
+    /// The client id; nil: `switchpanel-<node>`.
+    public var clientID: String?
+    /// The panel's own topics; nil: `switchpanel/<node>`.
+    public var baseTopic: String?
+    /// Seconds between pings when nothing else is sent.
+    public var keepalive = 30
+    public var discovery = true
+    public var discoveryPrefix = "homeassistant"
+
+    public init() {}
+
+    /// The longest topic the config may name (the MQTT limit is 65535 bytes; a panel needs far less).
+    public static let maximumTopicLength = 256
+}
+
+extension MQTTConfig {
+    var reader: ValueReader<MQTTConfig> {
+        ValueReader { node throws(ConfigError) in
+            let o = try node.object(allowed: [
+                "broker", "node", "username", "passwordFile", "tls", "clientId", "baseTopic", "keepalive",
+                "homeAssistant",
+            ])
+            var c = MQTTConfig()
+            let broker = try o.required("broker")
+            (c.scheme, c.host, c.port) = try Self.parseBroker(broker)
+            if let n = o.optional("node") {
+                let name = try n.name()
+                guard Self.isTopicSafeName(name) else {
+                    throw ConfigError(n.path, "\(n.value.shown): use letters, digits, '-' or '_' (it names topics)")
+                }
+                c.node = name
+            }
+            c.username = try o.nullable("username", else: nil, .name)
+            if let p = o.optional("passwordFile") { c.passwordFile = try Self.absolutePath(p) }
+            if let t = o.optional("tls") {
+                guard c.scheme == .mqtts else {
+                    throw ConfigError(t.path, "TLS files need a \"mqtts://\" broker")
+                }
+                let to = try t.object(allowed: ["ca", "cert", "key"])
+                c.caFile = try to.optional("ca").map { (n) throws(ConfigError) in try Self.absolutePath(n) }
+                c.certificateFile = try to.optional("cert").map { (n) throws(ConfigError) in try Self.absolutePath(n) }
+                c.keyFile = try to.optional("key").map { (n) throws(ConfigError) in try Self.absolutePath(n) }
+                guard (c.certificateFile == nil) == (c.keyFile == nil) else {
+                    throw ConfigError(t.path, "a client certificate needs its key, and a key its certificate")
+                }
+            }
+            if let id = o.optional("clientId") {
+                c.clientID = try id.string(maximumLength: 128)
+                guard c.clientID?.isEmpty == false else { throw ConfigError(id.path, "must not be empty") }
+            }
+            if let b = o.optional("baseTopic") { c.baseTopic = try Self.topic(b) }
+            // From 5 s (a ping every few seconds is plenty) to 18 hours (MQTT's own limit).
+            c.keepalive = try o.value("keepalive", else: c.keepalive, .integer(in: 5...65535))
+            if let ha = o.optional("homeAssistant") {
+                let hao = try ha.object(allowed: ["discovery", "prefix"])
+                c.discovery = try hao.value("discovery", else: c.discovery, .bool)
+                if let p = hao.optional("prefix") { c.discoveryPrefix = try Self.topic(p) }
+            }
+            return c
+        }
+    }
+
+    /// `mqtt://host[:port]` or `mqtts://host[:port]` (an IPv6 address in brackets).
+    static func parseBroker(_ node: ConfigNode) throws(ConfigError) -> (Scheme, String, Int) {
+        let text = try node.name()
+        let example = "e.g. \"mqtt://broker.local:1883\" or \"mqtts://broker.local:8883\""
+        let parts = text.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let scheme = Scheme(rawValue: String(parts[0])) else {
+            throw ConfigError(node.path, "\(node.value.shown): expected mqtt:// or mqtts:// (\(example))")
+        }
+        var rest = parts[1]
+        if rest.hasSuffix("/") { rest.removeLast() }
+        var host: Substring
+        var portText: Substring?
+        if rest.hasPrefix("[") {
+            guard let close = rest.firstIndex(of: "]") else {
+                throw ConfigError(node.path, "\(node.value.shown): an IPv6 address needs its closing ']'")
+            }
+            host = rest[rest.index(after: rest.startIndex)..<close]
+            let after = rest[rest.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { throw ConfigError(node.path, "\(node.value.shown): expected :port") }
+                portText = after.dropFirst()
+            }
+        } else if let colon = rest.lastIndex(of: ":") {
+            host = rest[..<colon]
+            portText = rest[rest.index(after: colon)...]
+        } else {
+            host = rest
+        }
+        guard !host.isEmpty, !host.contains("/"), !host.contains("@"), !host.contains(" ") else {
+            throw ConfigError(node.path, "\(node.value.shown): no host name (\(example))")
+        }
+        var port = scheme.defaultPort
+        if let portText {
+            guard let p = Int(portText), (1...65535).contains(p) else {
+                throw ConfigError(node.path, "\(node.value.shown): the port must be a number from 1 to 65535")
+            }
+            port = p
+        }
+        return (scheme, String(host), port)
+    }
+
+    static func absolutePath(_ node: ConfigNode) throws(ConfigError) -> String {
+        let path = try node.name()
+        guard path.hasPrefix("/") else { throw ConfigError(node.path, "\(node.value.shown) must be an absolute path") }
+        return path
+    }
+
+    /// A topic the config names: no wildcards, no empty levels at the ends, not `$`-prefixed.
+    static func topic(_ node: ConfigNode) throws(ConfigError) -> String {
+        let t = try node.string(maximumLength: maximumTopicLength)
+        guard !t.isEmpty, !t.hasPrefix("/"), !t.hasSuffix("/"), !t.hasPrefix("$") else {
+            throw ConfigError(
+                node.path, "\(node.value.shown): a topic must not be empty, start with '$' or '/', or end with '/'")
+        }
+        guard !t.contains("+"), !t.contains("#"), !t.unicodeScalars.contains(where: { $0.value == 0 }) else {
+            throw ConfigError(
+                node.path, "\(node.value.shown): a topic the panel publishes to must not contain '+' or '#'")
+        }
+        return t
+    }
+
+    static func isTopicSafeName(_ s: String) -> Bool {
+        !s.isEmpty
+            && s.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+            }
+    }
+
+    /// A host name made into a node name: letters and digits kept (lower-cased), anything else
+    /// a '-'; never empty.
+    public static func nodeName(fromHostName hostName: String) -> String {
+        var out = ""
+        for scalar in hostName.lowercased().unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" {
+                out.unicodeScalars.append(scalar)
+            } else if !out.hasSuffix("-") {
+                out += "-"
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        while out.hasPrefix("-") { out.removeFirst() }
+        return out.isEmpty ? "panel" : String(out.prefix(64))
+    }
+}
+
+/// A switch bound to a device on the broker (Zigbee2MQTT, Tasmota, ESPHome): a touch publishes
+/// the command; with a state topic the switch mirrors the device.
+public struct MQTTBinding: Hashable, Sendable {
+    /// Where a change is published (`zigbee2mqtt/porch/set`, `cmnd/plug/POWER`); nil: the
+    /// switch only mirrors.
+    public var commandTopic: String?
+    /// Where the device reports its state; nil: the switch does not mirror.
+    public var stateTopic: String?
+    public var payloadOn = "ON"
+    public var payloadOff = "OFF"
+    /// The state payloads (default: the command payloads).
+    public var stateOn = "ON"
+    public var stateOff = "OFF"
+    /// A state payload is a JSON object and this field holds the state (Zigbee2MQTT's `state`).
+    public var stateField: String?
+    /// Seconds a touch waits for the device's state before the switch goes back.
+    public var timeout = 5.0
+
+    public init() {}
+}
+
+extension MQTTBinding {
+    static func read(_ node: ConfigNode) throws(ConfigError) -> MQTTBinding {
+        let o = try node.object(allowed: [
+            "commandTopic", "stateTopic", "payloadOn", "payloadOff", "stateOn", "stateOff", "stateField", "timeout",
+        ])
+        var b = MQTTBinding()
+        if let t = o.optional("commandTopic") { b.commandTopic = try MQTTConfig.topic(t) }
+        if let t = o.optional("stateTopic") { b.stateTopic = try MQTTConfig.topic(t) }
+        guard b.commandTopic != nil || b.stateTopic != nil else {
+            throw ConfigError(node.path, "needs \"commandTopic\", \"stateTopic\" or both")
+        }
+        b.payloadOn = try o.value("payloadOn", else: b.payloadOn, .text)
+        b.payloadOff = try o.value("payloadOff", else: b.payloadOff, .text)
+        b.stateOn = try o.value("stateOn", else: b.payloadOn, .text)
+        b.stateOff = try o.value("stateOff", else: b.payloadOff, .text)
+        guard b.stateOn != b.stateOff else {
+            throw ConfigError(o.optional("stateOff")?.path ?? node.path, "the on and off states must differ")
+        }
+        b.stateField = try o.nullable("stateField", else: nil, .name)
+        b.timeout = try o.value("timeout", else: b.timeout, .number(in: 0.1...600))
+        return b
+    }
+}

@@ -1,0 +1,235 @@
+import LinuxIO
+import MQTT
+import Panel
+
+/// The panel on its MQTT broker, served from the panel's one loop (a ``PanelService``): the
+/// client's socket in the poller, its keepalive, reconnect backoff and the devices' confirmation
+/// timeouts among the loop's deadlines. What is said on the broker is ``MQTTBridge``'s (pure);
+/// this class only carries it between the bridge, the client and the session.
+///
+/// The UI never waits on the network: connecting (name resolution included) happens off the
+/// loop, every socket operation is non-blocking, and a broker that accepts TCP but never answers
+/// is given up on after ``connectTimeout`` and retried with capped, jittered backoff.
+public final class MQTTService: PanelService {
+    /// What the panel says on the broker; nil while the config names no broker.
+    private var bridge: MQTTBridge?
+    private let hostName: String
+    private var client: MQTTClient?
+    private unowned(unsafe) var loop: PanelLoop?
+    private let log: (LogLevel, String) -> Void
+    private let random: () -> Double
+    /// When to try connecting again (nil while a connection is open or being opened).
+    private var reconnectAt: Double?
+    /// When a connection that has not been accepted yet is given up on.
+    private var connectDeadline: Double?
+    /// Failed attempts in a row: the backoff doubles with each, up to ``maximumBackoff``.
+    private var failures = 0
+    /// Switches being set from a device's state message right now (their change sends no
+    /// command back to the device).
+    private var mirroring: Set<String> = []
+
+    /// Seconds a connection may take to be accepted (resolution, TCP, TLS, CONNACK).
+    public static let connectTimeout = 10.0
+    /// The longest wait between attempts (before jitter).
+    public static let maximumBackoff = 60.0
+
+    /// Serves the broker `board` names, if any (a reload may add, change or remove it).
+    public init(
+        board: BoardConfig, hostName: String = LinuxIO.hostName(),
+        random: @escaping () -> Double = { Double.random(in: 0..<1) }, log: @escaping (LogLevel, String) -> Void
+    ) {
+        self.hostName = hostName
+        bridge = board.mqtt.map {
+            MQTTBridge(board: board, mqtt: $0, hostName: hostName, version: SwitchPanelVersion.current)
+        }
+        self.random = random
+        self.log = log
+    }
+
+    /// The node and base topic the panel uses (for the log and tests); nil without a broker.
+    public var node: String? { bridge?.node }
+    public var baseTopic: String? { bridge?.baseTopic }
+    public var isConnected: Bool { client?.isConnected ?? false }
+
+    // MARK: PanelService
+
+    public func start(in loop: PanelLoop, now: Double) {
+        self.loop = loop
+        startBridge(now: now)
+    }
+
+    private func startBridge(now: Double) {
+        guard let bridge else { return }
+        log(.info, "MQTT: node \(bridge.node), topics under \(bridge.baseTopic), broker \(brokerName)")
+        connect(now: now)
+    }
+
+    private var brokerName: String {
+        guard let c = bridge?.config else { return "no broker" }
+        return "\(c.scheme.rawValue)://\(c.host.contains(":") ? "[\(c.host)]" : c.host):\(c.port)"
+    }
+
+    public var pollInterests: [PollInterest] { client?.pollInterests ?? [] }
+
+    public var nextDeadline: Double? {
+        [reconnectAt, connectDeadline, client?.nextDeadline, bridge?.nextDeadline].compactMap { $0 }.min()
+    }
+
+    public func handle(_ event: PollEvent, now: Double) {
+        guard let client else { return }
+        process(client.handle(event, now: now), now: now)
+    }
+
+    public func tick(now: Double) {
+        if let at = reconnectAt, now >= at {
+            reconnectAt = nil
+            connect(now: now)
+        }
+        if let at = connectDeadline, now >= at, let client, !client.isConnected {
+            client.disconnect()
+            self.client = nil
+            connectionFailed("no answer within \(Int(Self.connectTimeout)) s", now: now)
+        }
+        if let client, let at = client.nextDeadline, now >= at { process(client.serviceTimers(now: now), now: now) }
+        if let states = loop?.session.controller.states,
+            let reaction = bridge?.tick(now: now, states: states, isConnected: isConnected)
+        {
+            apply(reaction, now: now)
+        }
+    }
+
+    public func switchChanged(_ change: SwitchChange, now: Double) {
+        send(bridge?.changed(change, mirrored: mirroring.contains(change.id), now: now) ?? [])
+    }
+
+    public func configReloaded(now: Double) {
+        guard let session = loop?.session else { return }
+        let config = session.config
+        if let mqtt = config.mqtt, mqtt == bridge?.config {
+            send(bridge?.reloaded(config, states: session.controller.states, isConnected: isConnected) ?? [])
+        } else if config.mqtt != bridge?.config {
+            // A broker added, removed or changed: say goodbye and start again.
+            stop(now: now)
+            reconnectAt = nil
+            failures = 0
+            bridge = config.mqtt.map {
+                MQTTBridge(board: config, mqtt: $0, hostName: hostName, version: SwitchPanelVersion.current)
+            }
+            startBridge(now: now)
+        }
+    }
+
+    public func stop(now: Double) {
+        guard let client, let bridge else { return }
+        if client.isConnected {
+            // A clean goodbye: the broker keeps `offline` and does not fire the will.
+            try? client.publish(bridge.statusTopic, Array(MQTTBridge.offline.utf8), retain: true)
+        }
+        client.disconnect()
+        self.client = nil
+        connectDeadline = nil
+    }
+
+    // MARK: Connecting
+
+    private func connect(now: Double) {
+        guard let bridge else { return }
+        let c = bridge.config
+        var connection = MQTTConnection(host: c.host, port: c.port, clientID: bridge.clientID, keepalive: c.keepalive)
+        connection.will = (bridge.statusTopic, MQTTBridge.offline)
+        connection.username = c.username
+        if let file = c.passwordFile {
+            do {
+                let bytes = try readFile(file, limit: 4096)
+                connection.password = String(decoding: bytes.prefix { $0 != 10 && $0 != 13 }, as: UTF8.self)
+            } catch {
+                return connectionFailed("mqtt.passwordFile: \(error)", now: now)
+            }
+        }
+        if c.scheme == .mqtts {
+            connection.tls = MQTTConnection.TLS(
+                caFile: c.caFile, certificateFile: c.certificateFile, keyFile: c.keyFile)
+        }
+        do {
+            let client = try MQTTClient(connection)
+            try client.connect(now: now)
+            self.client = client
+            connectDeadline = now + Self.connectTimeout
+        } catch {
+            connectionFailed("\(error)", now: now)
+        }
+    }
+
+    private func connectionFailed(_ reason: String, now: Double) {
+        client = nil
+        connectDeadline = nil
+        bridge?.disconnected()
+        failures += 1
+        let delay = min(Self.maximumBackoff, pow2(failures - 1)) * (0.75 + 0.5 * random())
+        reconnectAt = now + delay
+        // The first failure is a warning; the retries of an outage are not news.
+        log(
+            failures == 1 ? .warning : .info,
+            "MQTT: \(brokerName): \(reason); retrying in \(Int(delay.rounded(.up))) s")
+    }
+
+    private func pow2(_ n: Int) -> Double { n >= 10 ? 1024 : Double(1 << max(0, n)) }
+
+    // MARK: Events
+
+    private func process(_ events: [MQTTClientEvent], now: Double) {
+        for event in events {
+            switch event {
+            case .connected:
+                connectDeadline = nil
+                failures = 0
+                log(.info, "MQTT: connected to \(brokerName) as \(bridge?.clientID ?? "")")
+                guard let states = loop?.session.controller.states else { continue }
+                send(bridge?.connected(states: states) ?? [])
+                send(bridge?.takeRemovedWhileDisconnected() ?? [])
+            case .connectFailed(let reason):
+                connectionFailed(reason, now: now)
+            case .disconnected(let reason):
+                connectionFailed("connection lost (\(reason))", now: now)
+            case .message(let message):
+                guard let states = loop?.session.controller.states,
+                    let reaction = bridge?.received(
+                        topic: message.topic, payload: message.payload, isRetained: message.isRetained, states: states,
+                        now: now, random: random)
+                else { continue }
+                apply(reaction, now: now)
+            }
+        }
+    }
+
+    private func apply(_ reaction: MQTTBridge.Reaction, now: Double) {
+        for note in reaction.notes { log(.warning, note) }
+        send(reaction.outgoing)
+        guard let session = loop?.session else { return }
+        for command in reaction.commands {
+            switch command {
+            case .set(let id, let isOn, let runActions):
+                if !runActions { mirroring.insert(id) }
+                session.set(id, isOn: isOn, source: .mqtt, runActions: runActions, now: now)
+                mirroring.remove(id)
+            case .revert(let id, let isOn):
+                session.set(id, isOn: isOn, source: .revert, runActions: false, now: now)
+            }
+        }
+    }
+
+    private func send(_ outgoing: [MQTTBridge.Outgoing]) {
+        guard let client, client.isConnected else { return }
+        for item in outgoing {
+            do {
+                switch item {
+                case .subscribe(let pattern): try client.subscribe(pattern)
+                case .publish(let topic, let payload, let retain):
+                    try client.publish(topic, Array(payload.utf8), retain: retain)
+                }
+            } catch {
+                log(.warning, "MQTT: \(error)")
+            }
+        }
+    }
+}

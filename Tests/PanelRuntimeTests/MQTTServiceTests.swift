@@ -1,0 +1,452 @@
+import ConfigFormat
+import Foundation
+import LinuxIO
+import Panel
+import Raster
+import TouchCore
+import XCTest
+
+@testable import PanelRuntime
+
+/// The panel on a real mosquitto broker started by the test (``MosquittoBroker``), observed and
+/// driven with `mosquitto_sub`/`mosquitto_pub`. The panel is the one `run` assembles, in virtual
+/// time (``EmbeddedPanel``) where a timeout or backoff is waited for, on real sockets otherwise.
+final class MQTTServiceTests: XCTestCase {
+    var directory = ""
+    var broker: MosquittoBroker!
+    var logged: [String] = []
+    var printed: [String] = []
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "mqtt-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        logged = []
+        printed = []
+    }
+
+    override func tearDownWithError() throws {
+        broker = nil
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func startBroker(listenerLines: [String] = [], allowAnonymous: Bool = true) throws {
+        let dir = directory + "/broker"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        broker = try MosquittoBroker(directory: dir, listenerLines: listenerLines, allowAnonymous: allowAnonymous)
+    }
+
+    /// A board on the test's broker: porch (prints), fan (fails when `failingFan`), and hall,
+    /// mirroring a Zigbee2MQTT light.
+    func board(mqtt: String? = nil, failingFan: Bool = false) throws -> LoadedConfig {
+        let broker = mqtt ?? #"{"broker": "mqtt://127.0.0.1:\#(self.broker.port)", "node": "hallway"}"#
+        let fanAction = failingFan ? #"{"run": ["/bin/false"]}"# : #"{"print": true}"#
+        let json = """
+            {"version": 1, "name": "Hallway", "layout": {"columns": 3}, "mqtt": \(broker),
+             "switches": [
+              {"id": "porch", "label": "Porch", "actions": [{"print": true}]},
+              {"id": "fan", "label": "Fan", "actions": [\(fanAction)]},
+              {"id": "hall", "label": "Hall", "mqtt": {"commandTopic": "z2m/hall/set", "stateTopic": "z2m/hall",
+               "stateField": "state", "timeout": 3}}]}
+            """
+        return LoadedConfig(config: try BoardConfig.parse(json))
+    }
+
+    func embedded(_ board: LoadedConfig) throws -> EmbeddedPanel {
+        try EmbeddedPanel(
+            board: board,
+            options: PanelOptions(
+                stateDirectory: directory, printLine: { [unowned self] in printed.append($0) },
+                log: { [unowned self] level, line in logged.append("\(level): \(line)") }))
+    }
+
+    func connected(_ panel: EmbeddedPanel) throws {
+        XCTAssertTrue(try panel.run(untilReal: { panel.panel.mqtt.isConnected }), "not connected: \(logged)")
+        // Subscriptions and the announcement are on the wire before the test publishes.
+        try settle(panel)
+    }
+
+    /// Runs the loop on real sockets for a moment (messages in flight arrive).
+    func settle(_ panel: EmbeddedPanel, seconds: Double = 0.3) throws {
+        let until = monotonicNow() + seconds
+        _ = try panel.run(untilReal: { monotonicNow() >= until })
+    }
+
+    func waitFor(_ panel: EmbeddedPanel, _ what: String, _ condition: () throws -> Bool) throws {
+        var holds = false
+        _ = try panel.run(untilReal: {
+            holds = (try? condition()) ?? false
+            return holds
+        })
+        XCTAssertTrue(holds, "\(what); log: \(logged.joined(separator: "\n"))")
+    }
+
+    func savedStates() throws -> [String: Bool] {
+        StateStore(directory: directory).restore().states
+    }
+
+    // MARK: Discovery, availability and states
+
+    func testConnectingAnnouncesEveryEntityRetainedWithStatesAndAvailability() throws {
+        try startBroker()
+        let panel = try embedded(try board())
+        try connected(panel)
+        let retained = try broker.retained("#")
+        XCTAssertEqual(retained["switchpanel/hallway/status"], "online")
+        XCTAssertEqual(retained["switchpanel/hallway/porch/state"], "OFF")
+        XCTAssertEqual(retained["switchpanel/hallway/hall/state"], "OFF")
+        for id in ["porch", "fan", "hall"] {
+            let text = try XCTUnwrap(retained["homeassistant/switch/hallway/\(id)/config"], id)
+            let config = try JSONParser.parse(text)
+            guard case .object(let members) = config else { return XCTFail("not an object: \(text)") }
+            let keys = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
+            // The switch platform's required topics, and what makes the entity unique and available.
+            XCTAssertEqual(keys["unique_id"], .string("switchpanel_hallway_\(id)"))
+            XCTAssertEqual(keys["command_topic"], .string("switchpanel/hallway/\(id)/set"))
+            XCTAssertEqual(keys["state_topic"], .string("switchpanel/hallway/\(id)/state"))
+            XCTAssertEqual(keys["availability_topic"], .string("switchpanel/hallway/status"))
+            XCTAssertEqual(keys["default_entity_id"], .string("switch.hallway_\(id)"))
+            guard case .object(let device)? = keys["device"] else { return XCTFail("no device block") }
+            XCTAssertTrue(
+                device.contains { $0.key == "identifiers" && $0.value == .array([.string("switchpanel_hallway")]) })
+            XCTAssertTrue(device.contains { $0.key == "sw_version" && $0.value == .string(SwitchPanelVersion.current) })
+        }
+    }
+
+    func testATouchIsPublishedRetainedOnlyAfterItIsSaved() throws {
+        try startBroker()
+        let panel = try embedded(try board())
+        try connected(panel)
+        let states = try broker.subscribe("switchpanel/hallway/porch/state")
+        var savedWhenPublished: Bool?
+        // The moment the broker has the new state, the state file must already say so.
+        let point = try centre(of: "porch", in: panel)
+        panel.touch([[TouchEvent(contact: 0, phase: .began, position: point, time: panel.clock.now)]])
+        panel.touch([[TouchEvent(contact: 0, phase: .ended, position: point, time: panel.clock.now)]])
+        try waitFor(panel, "the broker has porch ON") {
+            let on = states.lines.contains("switchpanel/hallway/porch/state ON")
+            if on, savedWhenPublished == nil { savedWhenPublished = try savedStates()["porch"] }
+            return on
+        }
+        XCTAssertEqual(savedWhenPublished, true)
+        XCTAssertEqual(try broker.retained("switchpanel/hallway/porch/state")["switchpanel/hallway/porch/state"], "ON")
+    }
+
+    func centre(of id: String, in panel: EmbeddedPanel) throws -> Point {
+        let item = try XCTUnwrap(panel.session.controller.view.layout.items.first { $0.id == id })
+        return Point(x: item.switchFrame.midX, y: item.switchFrame.y + item.switchFrame.height / 2)
+    }
+
+    // MARK: Commands
+
+    func testACommandTogglesTheSwitchRunsItsActionsAndIsReportedAsMQTT() throws {
+        try startBroker()
+        let panel = try embedded(try board())
+        var changes: [SwitchChange] = []
+        let previous = panel.session.onChange
+        panel.session.onChange = { change in
+            previous?(change)
+            changes.append(change)
+        }
+        try connected(panel)
+        try broker.publish("switchpanel/hallway/porch/set", "ON")
+        try waitFor(panel, "porch on") { panel.session.controller.states["porch"] == true }
+        XCTAssertEqual(changes.map(\.source), [.mqtt])
+        XCTAssertEqual(try savedStates()["porch"], true)
+        XCTAssertEqual(printed.count, 1, "the print action ran once")
+        // It animates like a tap: the thumb is between its ends a moment later.
+        XCTAssertTrue(panel.session.controller.isAnimating(at: panel.clock.now + 0.05))
+        try broker.publish("switchpanel/hallway/porch/set", "toggle")
+        try waitFor(panel, "porch off") { panel.session.controller.states["porch"] == false }
+        try waitFor(panel, "broker has OFF") {
+            try broker.retained("switchpanel/hallway/porch/state")["switchpanel/hallway/porch/state"] == "OFF"
+        }
+    }
+
+    func testRetainedCommandsAreNotReplayedOnConnect() throws {
+        try startBroker()
+        try broker.publish("switchpanel/hallway/porch/set", "ON", retain: true)
+        let panel = try embedded(try board())
+        try connected(panel)
+        try settle(panel, seconds: 0.5)
+        XCTAssertEqual(panel.session.controller.states["porch"], false)
+        XCTAssertTrue(logged.contains { $0.contains("retained command") }, "\(logged)")
+    }
+
+    func testGarbageOnEveryTopicIsIgnoredWithALogLineAndThePanelKeepsWorking() throws {
+        try startBroker()
+        let panel = try embedded(try board())
+        try connected(panel)
+        let garbage: [[UInt8]] = [
+            Array("maybe".utf8), [0xff, 0xfe, 0x00, 0xc3], Array(repeating: 0x41, count: 1 << 20), [],
+            Array("{\"state\": 42".utf8), Array("{\"state\": {\"deep\": true}}".utf8),
+        ]
+        for payload in garbage {
+            for topic in [
+                "switchpanel/hallway/porch/set", "z2m/hall", "switchpanel/hallway/nope/set", "homeassistant/status",
+            ] {
+                try broker.publish(topic, payload)
+            }
+        }
+        try settle(panel, seconds: 1)
+        XCTAssertEqual(panel.session.controller.states, ["porch": false, "fan": false, "hall": false])
+        XCTAssertTrue(logged.contains { $0.contains("1048576-byte payload") }, "\(logged)")
+        XCTAssertTrue(logged.contains { $0.contains("not UTF-8") }, "\(logged)")
+        XCTAssertTrue(logged.contains { $0.contains("no switch \"nope\"") }, "\(logged)")
+        XCTAssertTrue(panel.panel.mqtt.isConnected)
+        // Still listening.
+        try broker.publish("switchpanel/hallway/fan/set", "ON")
+        try waitFor(panel, "fan on after the garbage") { panel.session.controller.states["fan"] == true }
+    }
+
+    // MARK: Mirrored devices
+
+    func testAMirroredSwitchFollowsItsDeviceWithoutRunningActions() throws {
+        try startBroker()
+        let panel = try embedded(try board())
+        try connected(panel)
+        let commands = try broker.subscribe("z2m/hall/set")
+        try broker.publish("z2m/hall", #"{"state":"ON","brightness":120}"#)
+        try waitFor(panel, "hall follows the device") { panel.session.controller.states["hall"] == true }
+        try settle(panel)
+        XCTAssertEqual(commands.lines, [], "a mirrored change sends no command back")
+        XCTAssertEqual(
+            try broker.retained("switchpanel/hallway/hall/state")["switchpanel/hallway/hall/state"], "ON")
+    }
+
+    func testATouchOnAMirroredSwitchCommandsTheDeviceAndGoesBackWithoutAnAnswer() throws {
+        try startBroker()
+        let panel = try embedded(try board())
+        try connected(panel)
+        let commands = try broker.subscribe("z2m/hall/set")
+        let point = try centre(of: "hall", in: panel)
+        panel.touch([[TouchEvent(contact: 0, phase: .began, position: point, time: panel.clock.now)]])
+        panel.touch([[TouchEvent(contact: 0, phase: .ended, position: point, time: panel.clock.now)]])
+        try waitFor(panel, "the command reached the device topic") { commands.lines == ["z2m/hall/set ON"] }
+        XCTAssertEqual(panel.session.controller.states["hall"], true)
+        // The device never answers: after its 3 s timeout (virtual time) the switch goes back.
+        try panel.advance(by: 3.5)
+        XCTAssertEqual(panel.session.controller.states["hall"], false)
+        XCTAssertTrue(logged.contains { $0.contains("did not confirm") }, "\(logged)")
+        try waitFor(panel, "the broker has the reverted state") {
+            try broker.retained("switchpanel/hallway/hall/state")["switchpanel/hallway/hall/state"] == "OFF"
+        }
+        // Answered in time, it stays.
+        panel.touch([[TouchEvent(contact: 1, phase: .began, position: point, time: panel.clock.now)]])
+        panel.touch([[TouchEvent(contact: 1, phase: .ended, position: point, time: panel.clock.now)]])
+        try waitFor(panel, "second command") { commands.lines.count == 2 }
+        try broker.publish("z2m/hall", #"{"state":"ON"}"#)
+        try settle(panel)
+        try panel.advance(by: 3.5)
+        XCTAssertEqual(panel.session.controller.states["hall"], true)
+    }
+
+    func testAFailedActionPublishesTheRevertedState() throws {
+        try startBroker()
+        let panel = try embedded(try board(failingFan: true))
+        try connected(panel)
+        let states = try broker.subscribe("switchpanel/hallway/fan/state")
+        try broker.publish("switchpanel/hallway/fan/set", "ON")
+        // After the retained OFF the subscription starts with: on, then back off.
+        try waitFor(panel, "fan reverted") {
+            states.lines == [
+                "switchpanel/hallway/fan/state OFF", "switchpanel/hallway/fan/state ON",
+                "switchpanel/hallway/fan/state OFF",
+            ]
+        }
+        XCTAssertEqual(panel.session.controller.states["fan"], false)
+    }
+
+    // MARK: Home Assistant's lifecycle
+
+    func testHomeAssistantsBirthMessageBringsDiscoveryAgainAfterADelay() throws {
+        try startBroker()
+        let panel = try embedded(try board())
+        try connected(panel)
+        let configs = try broker.subscribe("homeassistant/switch/hallway/+/config")
+        let before = configs.lines.count  // the retained ones, delivered at subscription
+        try broker.publish("homeassistant/status", "online")
+        try settle(panel)
+        XCTAssertEqual(configs.lines.count, before, "not at once: after a random delay")
+        try panel.advance(by: 3.1)
+        try waitFor(panel, "re-announced") { configs.lines.count == before + 3 }
+    }
+
+    func testASwitchRemovedFromTheConfigIsRemovedFromHomeAssistant() throws {
+        try startBroker()
+        // A switch this node announced in an earlier life.
+        try broker.publish("homeassistant/switch/hallway/attic/config", #"{"name":"Attic"}"#, retain: true)
+        let panel = try embedded(try board())
+        try connected(panel)
+        try waitFor(panel, "attic's config cleared") {
+            logged.contains { $0.contains("removing attic from Home Assistant") }
+        }
+        try settle(panel)
+        XCTAssertEqual(
+            try broker.retained("homeassistant/switch/hallway/+/config").keys.sorted(),
+            [
+                "homeassistant/switch/hallway/fan/config", "homeassistant/switch/hallway/hall/config",
+                "homeassistant/switch/hallway/porch/config",
+            ])
+    }
+
+    // MARK: Losing the broker
+
+    func testReconnectsAfterTheBrokerRestartsAndAnnouncesAgain() throws {
+        try startBroker()
+        let panel = try embedded(try board())
+        try connected(panel)
+        broker.stop()
+        try waitFor(panel, "noticed the loss") { !panel.panel.mqtt.isConnected }
+        try broker.start()  // persistence is off: the new broker has no retained messages
+        // Backoff is in the loop's (virtual) time: the first retry comes within 1.25 s.
+        try panel.advance(by: 1.3)
+        try connected(panel)
+        XCTAssertEqual(try broker.retained("switchpanel/hallway/status")["switchpanel/hallway/status"], "online")
+        try broker.publish("switchpanel/hallway/porch/set", "ON")
+        try waitFor(panel, "commands work again") { panel.session.controller.states["porch"] == true }
+    }
+
+    func testABrokerThatNeverAnswersDelaysNothingAndIsRetried() throws {
+        // A TCP listener that accepts and never says a word.
+        let port = try MosquittoBroker.freePort()
+        let silent = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(silent) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        XCTAssertEqual(
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(silent, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }, 0)
+        XCTAssertEqual(listen(silent, 8), 0)
+        let panel = try embedded(
+            try board(mqtt: #"{"broker": "mqtt://127.0.0.1:\#(port)", "node": "hallway"}"#))
+        // The panel answers touches at once while the broker sits on the connection.
+        var worst = 0.0
+        for id in ["porch", "fan", "porch"] {
+            let point = try centre(of: id, in: panel)
+            let start = monotonicNow()
+            panel.touch([[TouchEvent(contact: 0, phase: .began, position: point, time: panel.clock.now)]])
+            panel.touch([[TouchEvent(contact: 0, phase: .ended, position: point, time: panel.clock.now)]])
+            try panel.advance(by: 0.5)
+            worst = max(worst, monotonicNow() - start)
+        }
+        XCTAssertEqual(panel.session.controller.states["porch"], false)
+        XCTAssertEqual(panel.session.controller.states["fan"], true)
+        print("silent broker: worst real time for a tap and half a second of frames: \(Int(worst * 1000)) ms")
+        // Given up on after the connect timeout, and retried after the backoff.
+        try panel.advance(by: MQTTService.connectTimeout)
+        XCTAssertTrue(logged.contains { $0.contains("no answer within") }, "\(logged)")
+        XCTAssertFalse(panel.panel.mqtt.isConnected)
+    }
+
+    // MARK: TLS and passwords
+
+    func testTLSWithAThrowawayCAAndAPasswordFile() throws {
+        let tls = directory + "/tls"
+        try FileManager.default.createDirectory(atPath: tls, withIntermediateDirectories: true)
+        func openssl(_ arguments: [String]) throws {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            p.arguments = arguments
+            p.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            p.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try p.run()
+            p.waitUntilExit()
+            XCTAssertEqual(p.terminationStatus, 0, "openssl \(arguments)")
+        }
+        try openssl([
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Test CA", "-keyout",
+            tls + "/ca.key", "-out", tls + "/ca.crt",
+        ])
+        try openssl([
+            "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", tls + "/server.key", "-out",
+            tls + "/server.csr",
+        ])
+        try "subjectAltName=IP:127.0.0.1\n".write(toFile: tls + "/san.ext", atomically: true, encoding: .utf8)
+        try openssl([
+            "x509", "-req", "-in", tls + "/server.csr", "-CA", tls + "/ca.crt", "-CAkey", tls + "/ca.key",
+            "-CAcreateserial", "-days", "2", "-out", tls + "/server.crt", "-extfile", tls + "/san.ext",
+        ])
+        let passwords = tls + "/passwords"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_passwd")
+        p.arguments = ["-b", "-c", passwords, "panel", "s3cret word"]
+        try p.run()
+        p.waitUntilExit()
+        try "s3cret word\n".write(toFile: tls + "/panel.secret", atomically: true, encoding: .utf8)
+        try startBroker(
+            listenerLines: [
+                "cafile \(tls)/ca.crt", "certfile \(tls)/server.crt", "keyfile \(tls)/server.key",
+                "password_file \(passwords)",
+            ], allowAnonymous: false)
+        broker.clientOptions = ["--cafile", tls + "/ca.crt", "-u", "panel", "-P", "s3cret word"]
+        let mqtt = """
+            {"broker": "mqtts://127.0.0.1:\(broker.port)", "node": "hallway", "username": "panel",
+             "passwordFile": "\(tls)/panel.secret", "tls": {"ca": "\(tls)/ca.crt"}}
+            """
+        let panel = try embedded(try board(mqtt: mqtt))
+        try connected(panel)
+        XCTAssertEqual(try broker.retained("switchpanel/hallway/status")["switchpanel/hallway/status"], "online")
+        try broker.publish("switchpanel/hallway/porch/set", "ON")
+        try waitFor(panel, "a command over TLS") { panel.session.controller.states["porch"] == true }
+
+        // A wrong password is refused, said once, and retried later.
+        try "wrong\n".write(toFile: tls + "/panel.secret", atomically: true, encoding: .utf8)
+        logged = []
+        let refused = try embedded(try board(mqtt: mqtt))
+        try waitFor(refused, "refused") { self.logged.contains { $0.contains("retrying in") } }
+        XCTAssertFalse(refused.panel.mqtt.isConnected)
+    }
+
+    // MARK: The will
+
+    func testKillingThePanelLeavesItOfflineThroughItsWill() throws {
+        try startBroker()
+        let program = try XCTUnwrap(Self.switchpanelProgram(), "switchpanel is built with the tests")
+        let configPath = directory + "/board.json"
+        let json = """
+            {"version": 1, "display": {"mode": "320x240"}, "control": {"optional": true},
+             "mqtt": {"broker": "mqtt://127.0.0.1:\(broker.port)", "node": "killed", "keepalive": 5},
+             "switches": [{"id": "porch"}]}
+            """
+        try json.write(toFile: configPath, atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: program)
+        p.arguments = ["run", "--headless", "--config", configPath, "--socket", directory + "/ctl.sock"]
+        p.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try p.run()
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+        let giveUp = Date().addingTimeInterval(20)
+        while try broker.retained("switchpanel/killed/status")["switchpanel/killed/status"] != "online",
+            Date() < giveUp
+        {
+            usleep(100_000)
+        }
+        XCTAssertEqual(try broker.retained("switchpanel/killed/status")["switchpanel/killed/status"], "online")
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        // The broker notices the dead TCP connection at once (the kernel closes it) and publishes the will.
+        var status: String?
+        while Date() < giveUp {
+            status = try broker.retained("switchpanel/killed/status")["switchpanel/killed/status"]
+            if status == "offline" { break }
+            usleep(100_000)
+        }
+        XCTAssertEqual(status, "offline")
+    }
+
+    /// The `switchpanel` program next to the test bundle (SwiftPM builds it with the tests).
+    static func switchpanelProgram() -> String? {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("switchpanel").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return nil
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import XCTest
+
+/// A real mosquitto broker (Debian's `mosquitto`) on 127.0.0.1 and a free port, with its own
+/// config in a temporary directory; stopped (SIGKILL) when released. The MQTT tests talk to it
+/// with `mosquitto_pub` and `mosquitto_sub`, so what they check is what any client would see.
+final class MosquittoBroker {
+    let directory: String
+    let port: Int
+    private var process: Process?
+    /// Extra lines for mosquitto.conf's listener (TLS, passwords).
+    let listenerLines: [String]
+    /// Options every client command needs for this broker (TLS, credentials).
+    var clientOptions: [String] = []
+
+    init(directory: String, port: Int? = nil, listenerLines: [String] = [], allowAnonymous: Bool = true) throws {
+        self.directory = directory
+        self.port = try port ?? Self.freePort()
+        self.listenerLines = listenerLines
+        let config =
+            [
+                "per_listener_settings false", "user \(String(cString: getpwuid(getuid()).pointee.pw_name))",
+                "allow_anonymous \(allowAnonymous)", "persistence false",
+                "listener \(self.port) 127.0.0.1",
+            ] + listenerLines
+        try (config.joined(separator: "\n") + "\n").write(
+            toFile: directory + "/mosquitto.conf", atomically: true, encoding: .utf8)
+        try start()
+    }
+
+    deinit { stop() }
+
+    func start() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
+        p.arguments = ["-c", directory + "/mosquitto.conf"]
+        p.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        let log = directory + "/mosquitto.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        p.standardError = FileHandle(forWritingAtPath: log)
+        try p.run()
+        process = p
+        // Listening when a client can connect.
+        let giveUp = Date().addingTimeInterval(10)
+        while Date() < giveUp {
+            if Self.canConnect(port: port) { return }
+            usleep(20_000)
+        }
+        throw XCTSkip("mosquitto did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+    }
+
+    func stop() {
+        guard let p = process else { return }
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        process = nil
+    }
+
+    static func canConnect(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
+    /// A port nobody listens on now (the kernel's pick for an ephemeral bind).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard ok else { throw XCTSkip("no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Publishes with `mosquitto_pub` (`payload` as a file, so any bytes go).
+    func publish(_ topic: String, _ payload: [UInt8], retain: Bool = false) throws {
+        let file = directory + "/payload-\(UUID().uuidString)"
+        try Data(payload).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let status = try run(
+            "/usr/bin/mosquitto_pub",
+            ["-p", "\(port)", "-h", "127.0.0.1", "-q", "1", "-t", topic, "-f", file] + (retain ? ["-r"] : []))
+        XCTAssertEqual(status.code, 0, "mosquitto_pub \(topic): \(status.output)")
+    }
+
+    func publish(_ topic: String, _ text: String, retain: Bool = false) throws {
+        try publish(topic, Array(text.utf8), retain: retain)
+    }
+
+    /// The retained messages under `pattern` now, as topic → payload (`mosquitto_sub
+    /// --retained-only`, which ends after the retained burst).
+    func retained(_ pattern: String) throws -> [String: String] {
+        let status = try run(
+            "/usr/bin/mosquitto_sub",
+            ["-p", "\(port)", "-h", "127.0.0.1", "-t", pattern, "-v", "--retained-only", "-W", "1"])
+        var out: [String: String] = [:]
+        for line in status.output.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            out[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        return out
+    }
+
+    /// Runs a client program with this broker's options; its exit status and standard output.
+    @discardableResult
+    func run(_ program: String, _ arguments: [String]) throws -> (code: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: program)
+        p.arguments = arguments + clientOptions
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        // mosquitto_sub says "Timed out" there when -W ends it.
+        p.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Starts `mosquitto_sub` on `pattern` in the background; ``Subscription/lines`` reads what
+    /// it printed so far (`topic payload` per line).
+    func subscribe(_ pattern: String) throws -> Subscription {
+        try Subscription(
+            program: "/usr/bin/mosquitto_sub",
+            arguments: ["-p", "\(port)", "-h", "127.0.0.1", "-t", pattern, "-v", "-q", "1"] + clientOptions,
+            file: directory + "/sub-\(UUID().uuidString)")
+    }
+
+    final class Subscription {
+        let process = Process()
+        let file: String
+
+        init(program: String, arguments: [String], file: String) throws {
+            self.file = file
+            FileManager.default.createFile(atPath: file, contents: nil)
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = arguments
+            process.standardOutput = FileHandle(forWritingAtPath: file)
+            try process.run()
+            usleep(200_000)  // subscribed before the test goes on
+        }
+
+        deinit {
+            // SIGKILL: a child of a test process inherits the panel loop's blocked SIGTERM.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+
+        var lines: [String] {
+            ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+    }
+}
