@@ -30,6 +30,14 @@ public struct BoardConfig: Sendable {
 
     /// Every switch, in order.
     public var switches: [SwitchConfig] { sections.flatMap(\.switches) }
+
+    /// Takes every switch's actions away: for what measures or tests the panel's picture and
+    /// decisions (`bench`, scenarios), which must not run a board's commands or write its files.
+    public mutating func removeActions() {
+        for s in sections.indices {
+            for w in sections[s].switches.indices { sections[s].switches[w].actions = [] }
+        }
+    }
 }
 
 extension BoardConfig {
