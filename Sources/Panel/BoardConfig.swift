@@ -43,13 +43,7 @@ public struct BoardConfig: Sendable {
 extension BoardConfig {
     /// Parses and validates a config file's bytes. Any input at all gives a config or an error.
     public static func parse(_ bytes: [UInt8]) throws(ConfigError) -> BoardConfig {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw ConfigError("", "not valid JSON: \(error)")
-        }
-        let config = try BoardConfig(reading: ConfigNode(value: json))
+        let config = try BoardConfig(reading: try ConfigNode.root(parsing: bytes))
         _ = try PanelLayout(config: config)  // overlapping or overflowing layouts are errors too
         return config
     }

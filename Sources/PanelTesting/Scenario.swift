@@ -81,13 +81,7 @@ extension Scenario {
     /// Parses and validates a scenario file's bytes (not yet against its board:
     /// ``check(against:)``). Any input at all gives a scenario or an error.
     public static func parse(_ bytes: [UInt8]) throws(ConfigError) -> Scenario {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw ConfigError("", "not valid JSON: \(error)")
-        }
-        return try Scenario(reading: ConfigNode(value: json))
+        try Scenario(reading: try ConfigNode.root(parsing: bytes))
     }
 
     public static func parse(_ text: String) throws(ConfigError) -> Scenario { try parse(Array(text.utf8)) }
