@@ -215,11 +215,18 @@ public final class HeadlessPanel {
 
     // MARK: Screen
 
-    /// What the display shows now (the last frame presented), in its format and rotation.
+    /// What the display shows now (the last frame presented), in its format and rotation; black
+    /// while the screen is blanked (`screen.blankAfter`: the display is powered off).
     public func snapshot() throws -> Image {
         guard let image = embedded.screen else { throw PanelTestError.noFrame }
+        if embedded.display.isPoweredOff {
+            return Image(width: image.width, height: image.height, format: image.format)
+        }
         return image
     }
+
+    /// Whether the screen is blanked now (after `screen.blankAfter` seconds without a touch).
+    public var isBlank: Bool { embedded.loop.isBlank }
 }
 
 /// Where a test panel's log lines go: the level and the line.

@@ -214,6 +214,34 @@ final class ScenarioRunnerTests: XCTestCase {
             "steps[0].key: needs pages, not in this version")
     }
 
+    /// A board that blanks after 5 idle seconds: a wait of 6 takes no real time, the screen is
+    /// black, and the touch that wakes it toggles nothing (the panel's own rule).
+    func testIdleBlankingInVirtualTimeAndTheWakingTouchSwallowed() throws {
+        try write(
+            "blanking.json",
+            #"{"version": 1, "display": {"mode": "320x200"}, "screen": {"blankAfter": 5}, "switches": [{"id": "porch"}]}"#
+        )
+        let panel = try HeadlessPanel(boardAt: path("blanking.json"))
+        let lit = try panel.snapshot()
+        try panel.wait(4.9)
+        XCTAssertFalse(panel.isBlank)
+        try panel.wait(0.2)
+        XCTAssertTrue(panel.isBlank)
+        let dark = try panel.snapshot()
+        XCTAssertEqual(
+            ImageDifference(actual: dark, expected: Image(width: 320, height: 200, format: .xrgb8888)).largest, 0,
+            "black")
+        try panel.tap("porch")
+        try panel.wait(0.5)
+        XCTAssertFalse(panel.isBlank)
+        XCTAssertEqual(panel.state("porch"), false, "the waking tap is swallowed")
+        XCTAssertEqual(ImageDifference(actual: try panel.snapshot(), expected: lit).largest, 0, "lit again, as before")
+        try panel.tap("porch")
+        try panel.wait(0.5)
+        XCTAssertEqual(panel.state("porch"), true)
+        XCTAssertEqual(panel.time, 4.9 + 0.2 + 2 * (HeadlessPanel.tapDuration + 0.5), accuracy: 1e-9)
+    }
+
     /// Errors in the files a scenario names are errors of the scenario, with paths.
     func testTheBoardAndRecordingsAreCheckedBeforeThePanelStarts() throws {
         try write("a.json", #"{"version": 1, "board": "missing.json", "steps": []}"#)
