@@ -21,19 +21,22 @@ public enum GoldenImage {
         case created
         /// The screen is the golden, pixel for pixel; the file is left as it was.
         case identical
-        /// The screen differs (by `difference`, nil when the size changed); the golden is rewritten.
+        /// The screen differs (by `difference`; nil when the size changed or the old golden was not
+        /// a readable PNG); the golden is rewritten.
         case changed(ImageDifference?)
     }
 
     /// Writes `actual` as the golden at `path` unless it already shows exactly that; says which.
     public static func record(_ actual: Image, as path: String) throws -> Update {
-        let comparison = try compare(actual, toGolden: path, tolerance: 0)
-        if comparison.passes { return .identical }
+        // A golden that is not a PNG any more (a bad merge, a truncated file) is replaced too.
+        let comparison = try? compare(actual, toGolden: path, tolerance: 0)
+        if comparison?.passes == true { return .identical }
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
         try PNG.write(actual, to: path)
+        guard let comparison else { return .changed(nil) }
         return comparison.expected == nil ? .created : .changed(comparison.difference)
     }
 

@@ -182,7 +182,14 @@ public enum ScenarioRunner {
             GoldenImage.removeFailureImages(of: golden, in: options.failureDirectory)
             return
         }
-        let comparison = try GoldenImage.compare(actual, toGolden: golden, tolerance: screen.tolerance)
+        let comparison: GoldenComparison
+        do {
+            comparison = try GoldenImage.compare(actual, toGolden: golden, tolerance: screen.tolerance)
+        } catch {
+            result.failures.append(
+                ScenarioResult.Failure(step: "\(step.path).expect.screen", message: "\(error) (--update replaces it)"))
+            return
+        }
         if comparison.passes {
             GoldenImage.removeFailureImages(of: golden, in: options.failureDirectory)
             return

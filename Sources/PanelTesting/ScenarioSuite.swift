@@ -90,7 +90,7 @@ public struct ScenarioSuite {
                 lines.append(
                     "  changed   \(golden) (\(d.differingPixels) pixels differed, the largest channel difference \(d.largest))"
                 )
-            case .changed(nil): lines.append("  changed   \(golden) (its size changed)")
+            case .changed(nil): lines.append("  changed   \(golden) (its size changed, or it was not a PNG)")
             }
         }
         return lines

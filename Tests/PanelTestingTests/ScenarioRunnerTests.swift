@@ -167,6 +167,20 @@ final class ScenarioRunnerTests: XCTestCase {
         XCTAssertEqual(again.updates.map(\.update), [.identical, .identical, .identical])
     }
 
+    /// A golden that is not a PNG fails its expectation saying so; --update replaces it.
+    func testAGoldenThatIsNotAPNGFailsAndIsReplacedByUpdate() throws {
+        try write("goldens/porch-on.png", "<<<<<<< HEAD")
+        try writeScenario()
+        let failed = ScenarioSuite.run([path("s.json")]).results[0]
+        XCTAssertEqual(failed.outcome, .failed)
+        XCTAssertEqual(failed.failures.map(\.step), ["steps[2].expect.screen"])
+        XCTAssertTrue(failed.failures[0].message.hasPrefix("cannot decode PNG: "), failed.failures[0].message)
+        XCTAssertTrue(failed.failures[0].message.hasSuffix(" (--update replaces it)"), failed.failures[0].message)
+        let updated = ScenarioSuite.run([path("s.json")], options: .init(update: true)).results[0]
+        XCTAssertEqual(updated.updates.map(\.update), [.changed(nil)])
+        XCTAssertEqual(ScenarioSuite.run([path("s.json")]).exitStatus, 0)
+    }
+
     func testJUnitReportAndExitStatuses() throws {
         try PNG.write(try porchOnScreen(), to: path("goldens/porch-on.png"))
         try writeScenario("pass.json")
