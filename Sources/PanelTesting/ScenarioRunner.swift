@@ -69,7 +69,9 @@ public enum ScenarioRunner {
         var recordings: [String: (EvemuRecording, DeviceDescription)]
 
         /// A path as the scenario writes it, from the scenario's directory.
-        func resolve(_ path: String) -> String {
+        func resolve(_ path: String) -> String { Prepared.resolve(path, from: directory) }
+
+        static func resolve(_ path: String, from directory: String) -> String {
             path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
         }
     }
@@ -88,8 +90,7 @@ public enum ScenarioRunner {
         }
         let directory = (path as NSString).deletingLastPathComponent
         let base = directory.isEmpty ? "." : directory
-        let boardPath =
-            scenario.board.hasPrefix("/") ? scenario.board : (base as NSString).appendingPathComponent(scenario.board)
+        let boardPath = Prepared.resolve(scenario.board, from: base)
         let board: LoadedConfig
         do {
             board = try LoadedConfig.read(path: boardPath)
