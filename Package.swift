@@ -22,6 +22,8 @@ import PackageDescription
 //   Panel        pure Swift: board configs (read through ConfigFormat) and the layout.
 //   MQTT         the edge to libmosquitto: an MQTT client driven from the panel's poll loop.
 //   PanelRuntime the panel's edges to the system: durable state files (then actions, socket, loop).
+//   PanelTesting render tests as a product: a board's panel in virtual time (HeadlessPanel), golden
+//                images with diffs, scenario files and their runner (`switchpanel test`).
 //   BenchScene   the benchmark scene of docs/bench-scene, drawn through Raster's public API.
 //   CommandLineInterface  the programs' declared options, parsing, help, errors and exit statuses.
 //   switchpanel  the command-line program; switchpanel-bench the benchmark (the only user of cairo).
@@ -31,6 +33,8 @@ let package = Package(
     name: "SwitchPanel",
     products: [
         .library(name: "SwitchPanelKit", targets: ["Raster", "RasterPNG", "TouchCore", "Widget", "TextRender"]),
+        // Headless render tests of a board's panel from Swift (the code `switchpanel test` runs).
+        .library(name: "SwitchPanelTesting", targets: ["PanelTesting"]),
         .executable(name: "switchpanel", targets: ["switchpanel"]),
         .executable(name: "switchpanel-bench", targets: ["switchpanel-bench"]),
     ],
@@ -84,6 +88,11 @@ let package = Package(
                 "Panel", "Presentation", "Raster", "RasterPNG", "Widget", "TouchCore", "LinuxIO", "Evdev", "DRM",
                 "TextRender", "ConfigFormat", "MQTT",
             ]),
+        .target(
+            name: "PanelTesting",
+            dependencies: [
+                "PanelRuntime", "Panel", "Presentation", "Raster", "RasterPNG", "TouchCore", "ConfigFormat", "LinuxIO",
+            ]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
             name: "CCairo",
@@ -96,7 +105,7 @@ let package = Package(
             dependencies: [
                 "CommandLineInterface", "Raster", "RasterPNG", "Widget", "TextRender", "ConfigFormat", "Panel",
                 "TouchCore", "Evdev",
-                "LinuxIO", "PanelRuntime", "Presentation", "DRM", "CLinux",
+                "LinuxIO", "PanelRuntime", "Presentation", "DRM", "CLinux", "PanelTesting",
             ],
             plugins: ["DemoRecordingPlugin"]),
         // Writes DemoRecording.swift into the switchpanel target from the one copy of the demo
@@ -124,6 +133,11 @@ let package = Package(
             ],
             // Inputs that once crashed the fuzzers (FuzzTests.swift), replayed every run.
             exclude: ["FuzzRegressions"]),
+        // Scenario files, golden images and the README's example test; runs every shipped scenario
+        // (scenarios/, found through #filePath).
+        .testTarget(
+            name: "PanelTestingTests",
+            dependencies: ["PanelTesting", "PanelRuntime", "Panel", "Raster", "RasterPNG", "ConfigFormat", "TouchCore"]),
         // HeadlessDisplay's vblanks and buffer ages; FrameComposer against Image.converted(to:rotation:).
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Raster", "TestSupport"]),
         // sd_notify against a real datagram socket, the logger's prefixes, signalfd and timerfd.

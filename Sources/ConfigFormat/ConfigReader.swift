@@ -41,6 +41,16 @@ public struct ConfigNode: Sendable {
         self.path = path
     }
 
+    /// The root of a config file's bytes: any input at all gives a node or an error saying
+    /// where the JSON is broken (every config file is read through this first).
+    public static func root(parsing bytes: [UInt8]) throws(ConfigError) -> ConfigNode {
+        do {
+            return ConfigNode(value: try JSONParser.parse(bytes))
+        } catch {
+            throw ConfigError("", "not valid JSON: \(error)")
+        }
+    }
+
     /// The path of the member `key` (cut short when the key is long: it is echoed in errors).
     public func child(_ key: String) -> String {
         let shown = ConfigError.excerpt(key)

@@ -49,9 +49,14 @@ public func readFile(_ path: String, limit: Int = 1 << 20, followingLinks: Bool 
     }
     guard status.size <= limit else { throw SystemError(call: "read", path: path, errno: SystemErrno(EFBIG)) }
     var bytes: [UInt8] = []
+    // Reads sized by the file (one more byte to see its end; 4 KiB at least, for /sys files whose
+    // size says nothing): each read zero-fills its room first, and 1 MiB of room for a 2 KB
+    // config was most of the time a debug build took to read one.
+    let expected = Int(status.size) + 1
     while bytes.count <= limit {
+        let room = max(4096, min(limit + 1, expected) - bytes.count)
         do {
-            guard let n = try file.read(appendingTo: &bytes, limit: max(4096, min(limit + 1 - bytes.count, 1 << 20))),
+            guard let n = try file.read(appendingTo: &bytes, limit: min(room, limit + 1 - bytes.count, 1 << 20)),
                 n > 0
             else { break }
         } catch {

@@ -32,18 +32,20 @@ public struct BoardConfig: Sendable {
 
     /// Every switch, in order.
     public var switches: [SwitchConfig] { sections.flatMap(\.switches) }
+
+    /// Takes every switch's actions away: for what measures or tests the panel's picture and
+    /// decisions (`bench`, scenarios), which must not run a board's commands or write its files.
+    public mutating func removeActions() {
+        for s in sections.indices {
+            for w in sections[s].switches.indices { sections[s].switches[w].actions = [] }
+        }
+    }
 }
 
 extension BoardConfig {
     /// Parses and validates a config file's bytes. Any input at all gives a config or an error.
     public static func parse(_ bytes: [UInt8]) throws(ConfigError) -> BoardConfig {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw ConfigError("", "not valid JSON: \(error)")
-        }
-        let config = try BoardConfig(reading: ConfigNode(value: json))
+        let config = try BoardConfig(reading: try ConfigNode.root(parsing: bytes))
         _ = try PanelLayout(config: config)  // overlapping or overflowing layouts are errors too
         return config
     }

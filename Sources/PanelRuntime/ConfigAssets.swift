@@ -73,20 +73,7 @@ public struct LoadedConfig: Sendable {
     /// Reads, parses and validates `path`, then checks and loads the files it names. Every
     /// failure is a ``ConfigError`` naming the field (or the file, when it cannot be read).
     public static func read(path: String) throws(ConfigError) -> LoadedConfig {
-        let data: [UInt8]
-        do {
-            data = try readFile(path, limit: JSONParser.maximumBytes)
-        } catch {
-            let reason =
-                switch error.errno {
-                case .noSuchFile: "no such file"
-                case .permissionDenied: "unreadable (permissions?)"
-                case .tooLarge: "the file is larger than \(JSONParser.maximumBytes >> 20) MiB"
-                default: error.errno.message.lowercased()
-                }
-            throw ConfigError("", "cannot read \(path): \(reason)")
-        }
-        let config = try BoardConfig.parse(data)
+        let config = try BoardConfig.parse(try readConfigFile(path))
         try ConfigAssets.checkFont(of: config)
         if let pointercal = config.touch.pointercal {
             do {
@@ -98,5 +85,22 @@ public struct LoadedConfig: Sendable {
         let directory = (path as NSString).deletingLastPathComponent
         let images = try ConfigAssets.loadImages(for: config, relativeTo: directory.isEmpty ? "." : directory)
         return LoadedConfig(config: config, images: images)
+    }
+}
+
+/// The bytes of a JSON config file (a board config, a scenario), or a ``ConfigError`` saying
+/// why it cannot be read.
+public func readConfigFile(_ path: String) throws(ConfigError) -> [UInt8] {
+    do {
+        return try readFile(path, limit: JSONParser.maximumBytes)
+    } catch {
+        let reason =
+            switch error.errno {
+            case .noSuchFile: "no such file"
+            case .permissionDenied: "unreadable (permissions?)"
+            case .tooLarge: "the file is larger than \(JSONParser.maximumBytes >> 20) MiB"
+            default: error.errno.message.lowercased()
+            }
+        throw ConfigError("", "cannot read \(path): \(reason)")
     }
 }

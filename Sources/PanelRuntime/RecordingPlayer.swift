@@ -1,4 +1,5 @@
 import Foundation
+import Panel
 import Presentation
 import TouchCore
 
@@ -21,6 +22,32 @@ public struct RecordingPlayer {
         self.events = events
         origin = (events.first?.time ?? 0) - leadIn
         self.leadIn = leadIn
+    }
+
+    /// A recording made on `device`, played onto `config`'s screen: the device's axes remapped
+    /// when it reports position on other axes than it declares (eGalax), then calibrated as a
+    /// live device of this board would be.
+    public init(recording: EvemuRecording, device: DeviceDescription, config: BoardConfig, leadIn: Double = 0.5)
+        throws
+    {
+        var device = device
+        if let remap = device.suggestedAxisRemap { device = device.remappingAxes(remap) }
+        let calibration = try config.touch.calibration(for: device, display: config.display)
+        let machine = try TouchStateMachine(device: device, calibration: calibration, filters: config.touch.filters)
+        self.init(machine: machine, events: recording.events, leadIn: leadIn)
+    }
+
+    /// Session time of `event`, and the contact frames it makes (their times in session time
+    /// too): one event of the recording through the touch state machine.
+    public mutating func take(_ event: InputEvent) -> (time: Double, frames: [[TouchEvent]]) {
+        let frames = machine.feedExpiring(event).map { frame in
+            frame.map { e in
+                var e = e
+                e.time -= origin
+                return e
+            }
+        }
+        return (event.time - origin, frames)
     }
 
     /// Statistics of a run.
@@ -52,18 +79,13 @@ public struct RecordingPlayer {
             now = max(now, time)
         }
         for event in events {
-            let t = event.time - origin
+            let (t, frames) = take(event)
             try run(until: t)
             session.reapActions(now: t)
-            for frame in machine.feedExpiring(event) {
+            for frame in frames {
                 summary.touchFrames += 1
                 summary.contacts += frame.filter { $0.phase == .began }.count
-                session.deliver(
-                    frame.map { e in
-                        var e = e
-                        e.time -= origin
-                        return e
-                    }, now: t)
+                session.deliver(frame, now: t)
             }
         }
         summary.duration = (events.last?.time ?? origin) - origin
@@ -86,4 +108,28 @@ public struct RecordingPlayer {
         summary.framesPresented = session.framesPresented
         return summary
     }
+}
+
+/// Why a recording cannot be played.
+public enum RecordingError: Error, CustomStringConvertible {
+    /// The recording has no device header and no description was given.
+    case noDevice(name: String)
+
+    public var description: String {
+        switch self {
+        case .noDevice(let name): "\(name) has no device header; give the device's .desc"
+        }
+    }
+}
+
+/// An evemu recording and the device it was made on: `description` (a `.desc`'s text) when
+/// given, else the recording's own header. `replay`, `inject` and scenarios read recordings
+/// through this.
+public func parseRecording(_ text: String, named name: String, description: String?) throws -> (
+    EvemuRecording, DeviceDescription
+) {
+    let recording = try EvemuRecording.parse(text)
+    if let description { return (recording, try DeviceDescription.parse(description)) }
+    guard let header = recording.device else { throw RecordingError.noDevice(name: name) }
+    return (recording, header)
 }

@@ -51,9 +51,7 @@ func runBench(config: String?, switchID: String?, all: Bool, cycles: Int) throws
     logger.threshold = .notice
     var board = try loadBoard(config)
     // Drawing is measured, not actions (`print` would write a line per change).
-    for s in board.config.sections.indices {
-        for w in board.config.sections[s].switches.indices { board.config.sections[s].switches[w].actions = [] }
-    }
+    board.config.removeActions()
     let session = try headlessSession(board, log: logLine)
     let display = session.display
     let switches = session.controller.view.switches

@@ -261,7 +261,7 @@ enum InjectCommand: Command {
 
 /// Plays the recording `file` through a uinput device made from its description.
 func runInjectCommand(file: String, desc: String?, fast: Bool, startAfter: String?, endAfter: String?) throws -> Int32 {
-    let (recording, device) = try parseRecording(
+    let (recording, device) = try readRecording(
         try readText(file), named: file, description: try desc.map(readText))
     let virtual = try VirtualInputDevice(device)
     print("created \(virtual.devnode ?? "(unknown node)") \"\(device.name)\"")

@@ -64,9 +64,7 @@ struct Replay {
     /// Parses a recording; the device comes from its header or from `descriptionText`.
     init(name: String, recordingText: String, descriptionText: String?) throws {
         recordingName = name
-        (recording, device) = try parseRecording(recordingText, named: name, description: descriptionText)
-        // Devices that report position on other axes than they declare (eGalax) are remapped.
-        if let remap = device.suggestedAxisRemap { device = device.remappingAxes(remap) }
+        (recording, device) = try readRecording(recordingText, named: name, description: descriptionText)
     }
 
     /// Runs the replay against `config`'s panel, printing each value change as it is
@@ -76,9 +74,7 @@ struct Replay {
         let config = board.config
         print("replaying \(recordingName) (\(device.name), \(recording.events.count) events) on \(config.name)")
         let session = try headlessSession(board, log: logLine)
-        let calibration = try config.touch.calibration(for: device, display: config.display)
-        let machine = try TouchStateMachine(device: device, calibration: calibration, filters: config.touch.filters)
-        var player = RecordingPlayer(machine: machine, events: recording.events)
+        var player = try RecordingPlayer(recording: recording, device: device, config: config)
         var changes = 0
         let leadIn = player.leadIn
         session.onChange = { change in
@@ -105,15 +101,13 @@ struct Replay {
     }
 }
 
-/// An evemu recording and the device it was made on: `description` (a `.desc`) when given,
-/// else the recording's own header. `replay` and `inject` read recordings through this.
-func parseRecording(_ text: String, named name: String, description: String?) throws -> (
+/// ``parseRecording(_:named:description:)`` with the command line's hint when the device is missing.
+func readRecording(_ text: String, named name: String, description: String?) throws -> (
     EvemuRecording, DeviceDescription
 ) {
-    let recording = try EvemuRecording.parse(text)
-    if let description { return (recording, try DeviceDescription.parse(description)) }
-    guard let header = recording.device else {
+    do {
+        return try parseRecording(text, named: name, description: description)
+    } catch RecordingError.noDevice {
         throw CommandLineError.failure("\(name) has no device header; pass the device's .desc with --desc")
     }
-    return (recording, header)
 }

@@ -70,23 +70,22 @@ public struct ImageComparison: Sendable {
         try PNG.read(path: referenceDirectory.appendingPathComponent(name).path)
     }
 
-    /// Writes expected | diff (amplified ×16) | actual side by side and returns the path.
+    /// Writes expected | diff | actual side by side and returns the path; the diff is
+    /// ``ImageDifference/picture(actual:expected:tolerance:)`` (red: off by more than
+    /// `tolerance`, yellow: off by less, grey: equal).
     @discardableResult
-    public static func writeFailureImage(name: String, actual: Image, expected: Image) -> String {
+    public static func writeFailureImage(name: String, actual: Image, expected: Image, tolerance: Int = 0) -> String {
         let w = actual.width
         let h = actual.height
         let out = Image(width: w * 3, height: h, format: .argb8888)
+        let sameSize = ImageDifference.sameSize(actual, expected)
+        let diff = sameSize ? ImageDifference.picture(actual: actual, expected: expected, tolerance: tolerance) : nil
         for y in 0..<h {
             for x in 0..<w {
-                let a = actual.pixel(x: x, y: y)
                 let e = x < expected.width && y < expected.height ? expected.pixel(x: x, y: y) : .transparent
                 out.setPixel(x: x, y: y, e)
-                out.setPixel(x: 2 * w + x, y: y, a)
-                let d = max(
-                    abs(Int(a.red) - Int(e.red)), abs(Int(a.green) - Int(e.green)), abs(Int(a.blue) - Int(e.blue)),
-                    abs(Int(a.alpha) - Int(e.alpha)))
-                let v = UInt8(min(255, d * 16))
-                out.setPixel(x: w + x, y: y, PremultipliedColor(red: v, green: d == 0 ? 0 : v / 3, blue: 0, alpha: 255))
+                out.setPixel(x: w + x, y: y, diff?.pixel(x: x, y: y) ?? .transparent)
+                out.setPixel(x: 2 * w + x, y: y, actual.pixel(x: x, y: y))
             }
         }
         try? FileManager.default.createDirectory(at: failureDirectory, withIntermediateDirectories: true)
@@ -123,22 +122,12 @@ public struct ImageComparison: Sendable {
                 file: file, line: line)
             return
         }
-        var worst = 0
-        var outliers = 0
-        for y in 0..<actual.height {
-            for x in 0..<actual.width {
-                let a = actual.pixel(x: x, y: y)
-                let e = expected.pixel(x: x, y: y)
-                let d = max(
-                    abs(Int(a.red) - Int(e.red)), abs(Int(a.green) - Int(e.green)),
-                    abs(Int(a.blue) - Int(e.blue)), abs(Int(a.alpha) - Int(e.alpha)))
-                worst = max(worst, d)
-                if d > tolerance { outliers += 1 }
-            }
-        }
+        let difference = ImageDifference(actual: actual, expected: expected, tolerance: tolerance)
+        let (worst, outliers) = (difference.largest, difference.differingPixels)
         let allowed = Int(Double(actual.width * actual.height) * outlierFraction)
         if outliers > allowed || worst > max(tolerance, outlierLimit) {
-            let failure = ImageComparison.writeFailureImage(name: name, actual: actual, expected: expected)
+            let failure = ImageComparison.writeFailureImage(
+                name: name, actual: actual, expected: expected, tolerance: tolerance)
             XCTFail(
                 "\(name): \(outliers) pixels differ by more than \(tolerance) (\(allowed) may, by at most "
                     + "\(max(tolerance, outlierLimit))), the worst by \(worst); see \(failure)", file: file, line: line)

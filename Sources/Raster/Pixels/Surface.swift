@@ -75,7 +75,16 @@ public final class Image: @unchecked Sendable {
         let s = stride ?? (rowBytes + 63) / 64 * 64
         let bytes = s * height
         storage = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        storage.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        // Zeroed by doubling copies of the first row (memmove, log2(height) calls): the generic
+        // `initializeMemory(as:repeating:count:)` went byte by byte through value witnesses in
+        // debug builds: a fifth of what a headless panel test spent (perf, a 1280x720 scenario).
+        storage.initializeMemory(as: UInt8.self, repeating: 0, count: s)
+        var done = s
+        while done < bytes {
+            let n = min(done, bytes - done)
+            (storage + done).copyMemory(from: storage, byteCount: n)
+            done += n
+        }
         surface = Surface(base: storage, width: width, height: height, stride: s, format: format)
     }
 
