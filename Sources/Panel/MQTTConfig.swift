@@ -55,10 +55,10 @@ extension MQTTConfig {
             c.username = try o.nullable("username", else: nil, .name)
             if let p = o.optional("passwordFile") { c.passwordFile = try Self.absolutePath(p) }
             if let t = o.optional("tls") {
+                let to = try t.object(allowed: ["ca", "cert", "key"])
                 guard c.scheme == .mqtts else {
                     throw ConfigError(t.path, "TLS files need a \"mqtts://\" broker")
                 }
-                let to = try t.object(allowed: ["ca", "cert", "key"])
                 c.caFile = try to.optional("ca").map { (n) throws(ConfigError) in try Self.absolutePath(n) }
                 c.certificateFile = try to.optional("cert").map { (n) throws(ConfigError) in try Self.absolutePath(n) }
                 c.keyFile = try to.optional("key").map { (n) throws(ConfigError) in try Self.absolutePath(n) }

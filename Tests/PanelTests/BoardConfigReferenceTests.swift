@@ -48,8 +48,9 @@ final class BoardConfigReferenceTests: XCTestCase {
         }
     }()
 
-    /// The smallest valid config, which every probe changes one key of.
-    static let base = #"{"version": 1, "switches": [{"id": "a"}]}"#
+    /// The smallest valid config, which every probe changes one key of (with a broker, so that a
+    /// switch's `mqtt` binding is valid).
+    static let base = #"{"version": 1, "mqtt": {"broker": "mqtt://localhost"}, "switches": [{"id": "a"}]}"#
 
     /// What a key's container needs to be valid apart from that key, by path.
     static let seeds: [String: String] = [
@@ -59,6 +60,7 @@ final class BoardConfigReferenceTests: XCTestCase {
         "theme.style.thumbShadow.offset": "[0, 2]",
         "touch.filters.dejitter": #"{"threshold": 1}"#,
         "sections[0]": #"{"switches": [{"id": "b"}]}"#,
+        "switches[0].mqtt": #"{"stateTopic": "devices/a"}"#,
     ]
 
     /// `json` with the value at `path` (`a.b[0].c`) set to `value`, creating what is missing.
