@@ -90,6 +90,11 @@ public final class PanelController {
         return SwitchChange(id: id, isOn: isOn, source: source, time: now)
     }
 
+    /// Shows (or stops showing) that a switch waits for its device to confirm a change.
+    public func setAwaitingConfirmation(_ id: String, _ waiting: Bool, now: Double) {
+        view.toggle(id: id)?.setAwaitingConfirmation(waiting, now: now)
+    }
+
     // MARK: Frames
 
     /// The rectangles (logical pixels) whose look at `now` differs from what was last painted.

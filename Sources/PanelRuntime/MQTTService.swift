@@ -78,6 +78,18 @@ public final class MQTTService: PanelService {
     public func handle(_ event: PollEvent, now: Double) {
         guard let client else { return }
         process(client.handle(event, now: now), now: now)
+        showPending(now: now)
+    }
+
+    /// Switches waiting for their device keep the pressed look until it answers (or they go back).
+    private var shownPending: Set<String> = []
+
+    private func showPending(now: Double) {
+        let pending = Set(bridge?.pending.keys.map { $0 } ?? [])
+        guard pending != shownPending, let controller = loop?.session.controller else { return }
+        for id in pending.subtracting(shownPending) { controller.setAwaitingConfirmation(id, true, now: now) }
+        for id in shownPending.subtracting(pending) { controller.setAwaitingConfirmation(id, false, now: now) }
+        shownPending = pending
     }
 
     public func tick(now: Double) {
@@ -96,10 +108,12 @@ public final class MQTTService: PanelService {
         {
             apply(reaction, now: now)
         }
+        showPending(now: now)
     }
 
     public func switchChanged(_ change: SwitchChange, now: Double) {
         send(bridge?.changed(change, mirrored: mirroring.contains(change.id), now: now) ?? [])
+        showPending(now: now)
     }
 
     public func configReloaded(now: Double) {

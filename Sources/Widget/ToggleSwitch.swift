@@ -101,7 +101,7 @@ public final class ToggleSwitch {
         if tracking != nil {
             tracking = nil
             press = .move(
-                from: press.value(at: now), to: 0, now: now, style: style.animation,
+                from: press.value(at: now), to: restingPress, now: now, style: style.animation,
                 fullDuration: style.animation.pressDuration)
         }
         isOn = on
@@ -212,6 +212,23 @@ public final class ToggleSwitch {
         cancelTracking(at: time)
     }
 
+    /// Whether the switch waits for the device it commands to confirm the value (a device on
+    /// the network): until then it keeps the pressed look, as if still held, so the user sees
+    /// the change is asked for but not yet done.
+    public private(set) var isAwaitingConfirmation = false
+
+    public func setAwaitingConfirmation(_ waiting: Bool, now: Double) {
+        guard waiting != isAwaitingConfirmation else { return }
+        isAwaitingConfirmation = waiting
+        guard tracking == nil else { return }  // the finger's press ends at restingPress
+        press = .move(
+            from: press.value(at: now), to: restingPress, now: now, style: style.animation,
+            fullDuration: style.animation.pressDuration)
+    }
+
+    /// The press a switch shows without a finger on it.
+    private var restingPress: Double { isAwaitingConfirmation ? 1 : 0 }
+
     private func cancelTracking(at time: Double) {
         guard let t = tracking else { return }
         finishTracking(at: time, value: t.valueBefore)
@@ -223,7 +240,7 @@ public final class ToggleSwitch {
         isOn = value
         position = .move(from: shown, to: value ? 1 : 0, now: time, style: style.animation)
         press = .move(
-            from: press.value(at: time), to: 0, now: time, style: style.animation,
+            from: press.value(at: time), to: restingPress, now: time, style: style.animation,
             fullDuration: style.animation.pressDuration)
     }
 }

@@ -4,6 +4,7 @@ import LinuxIO
 import Panel
 import Raster
 import TouchCore
+import Widget
 import XCTest
 
 @testable import PanelRuntime
@@ -223,9 +224,15 @@ final class MQTTServiceTests: XCTestCase {
         panel.touch([[TouchEvent(contact: 0, phase: .ended, position: point, time: panel.clock.now)]])
         try waitFor(panel, "the command reached the device topic") { commands.lines == ["z2m/hall/set ON"] }
         XCTAssertEqual(panel.session.controller.states["hall"], true)
+        // Until the device answers, the switch keeps the pressed look (as if still held).
+        let hall = try XCTUnwrap(panel.session.controller.view.toggle(id: "hall"))
+        XCTAssertTrue(hall.isAwaitingConfirmation)
+        XCTAssertEqual(hall.appearance(at: panel.clock.now + 1).press, 1)
         // The device never answers: after its 3 s timeout (virtual time) the switch goes back.
         try panel.advance(by: 3.5)
         XCTAssertEqual(panel.session.controller.states["hall"], false)
+        XCTAssertFalse(hall.isAwaitingConfirmation)
+        XCTAssertEqual(hall.appearance(at: panel.clock.now + 1), SwitchAppearance(position: 0))
         XCTAssertTrue(logged.contains { $0.contains("did not confirm") }, "\(logged)")
         try waitFor(panel, "the broker has the reverted state") {
             try broker.retained("switchpanel/hallway/hall/state")["switchpanel/hallway/hall/state"] == "OFF"
@@ -234,10 +241,12 @@ final class MQTTServiceTests: XCTestCase {
         panel.touch([[TouchEvent(contact: 1, phase: .began, position: point, time: panel.clock.now)]])
         panel.touch([[TouchEvent(contact: 1, phase: .ended, position: point, time: panel.clock.now)]])
         try waitFor(panel, "second command") { commands.lines.count == 2 }
+        XCTAssertTrue(hall.isAwaitingConfirmation)
         try broker.publish("z2m/hall", #"{"state":"ON"}"#)
-        try settle(panel)
+        try waitFor(panel, "confirmed") { !hall.isAwaitingConfirmation }
         try panel.advance(by: 3.5)
         XCTAssertEqual(panel.session.controller.states["hall"], true)
+        XCTAssertEqual(hall.appearance(at: panel.clock.now), SwitchAppearance(position: 1))
     }
 
     func testAFailedActionPublishesTheRevertedState() throws {
