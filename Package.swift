@@ -21,6 +21,8 @@ import PackageDescription
 //   Widget       pure Swift: the toggle switch (style, presets, animation, touch tracking, drawing).
 //   Panel        pure Swift: board configs (read through ConfigFormat) and the layout.
 //   PanelRuntime the panel's edges to the system: durable state files (then actions, socket, loop).
+//   Preview      pure Swift: the browser preview's routes, tokens, per-page feeds, pointer contacts, page.
+//   PreviewServer the preview's edge: libmicrohttpd on the panel's loop (a PanelService), the config watcher.
 //   BenchScene   the benchmark scene of docs/bench-scene, drawn through Raster's public API.
 //   CommandLineInterface  the programs' declared options, parsing, help, errors and exit statuses.
 //   switchpanel  the command-line program; switchpanel-bench the benchmark (the only user of cairo).
@@ -77,6 +79,17 @@ let package = Package(
                 "Panel", "Presentation", "Raster", "RasterPNG", "Widget", "TouchCore", "LinuxIO", "Evdev", "DRM",
                 "TextRender", "ConfigFormat",
             ]),
+        // The browser preview (issue 14): its pure part (routes, tokens, damage, pointers, the
+        // page) and its edge (libmicrohttpd on the panel's loop, the config file watcher).
+        .target(name: "Preview", dependencies: ["Raster", "TouchCore", "Presentation"]),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(
+            name: "PreviewServer",
+            dependencies: ["Preview", "CMicroHTTPD", "PanelRuntime", "Panel", "LinuxIO", "Raster", "RasterPNG"]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
             name: "CCairo",
@@ -89,7 +102,7 @@ let package = Package(
             dependencies: [
                 "CommandLineInterface", "Raster", "RasterPNG", "Widget", "TextRender", "ConfigFormat", "Panel",
                 "TouchCore", "Evdev",
-                "LinuxIO", "PanelRuntime", "Presentation", "DRM", "CLinux",
+                "LinuxIO", "PanelRuntime", "Presentation", "DRM", "CLinux", "Preview", "PreviewServer",
             ],
             plugins: ["DemoRecordingPlugin"]),
         // Writes DemoRecording.swift into the switchpanel target from the one copy of the demo
@@ -117,6 +130,13 @@ let package = Package(
             ],
             // Inputs that once crashed the fuzzers (FuzzTests.swift), replayed every run.
             exclude: ["FuzzRegressions"]),
+        // The preview's pure rules, and its server on an embedded panel over real sockets.
+        .testTarget(
+            name: "PreviewTests",
+            dependencies: [
+                "Preview", "PreviewServer", "PanelRuntime", "Panel", "LinuxIO", "Presentation", "Raster", "RasterPNG",
+                "TouchCore",
+            ]),
         // HeadlessDisplay's vblanks and buffer ages; FrameComposer against Image.converted(to:rotation:).
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Raster", "TestSupport"]),
         // sd_notify against a real datagram socket, the logger's prefixes, signalfd and timerfd.

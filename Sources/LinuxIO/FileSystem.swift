@@ -49,9 +49,13 @@ public func readFile(_ path: String, limit: Int = 1 << 20, followingLinks: Bool 
     }
     guard status.size <= limit else { throw SystemError(call: "read", path: path, errno: SystemErrno(EFBIG)) }
     var bytes: [UInt8] = []
+    // Reads of about the file's size (one more byte finds its end), not of the limit: each read
+    // first grows the array by its size, and a megabyte a read made every 2 KB config cost over
+    // a second in a debug build (the browser preview reads one at every save).
+    let chunk = max(4096, min(limit + 1, Int(status.size) + 1))
     while bytes.count <= limit {
         do {
-            guard let n = try file.read(appendingTo: &bytes, limit: max(4096, min(limit + 1 - bytes.count, 1 << 20))),
+            guard let n = try file.read(appendingTo: &bytes, limit: min(chunk, limit + 1 - bytes.count)),
                 n > 0
             else { break }
         } catch {
