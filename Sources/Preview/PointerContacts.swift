@@ -12,12 +12,16 @@ public struct PointerEvent: Codable, Hashable, Sendable {
     public var type: Kind
     public var x: Double
     public var y: Double
+    /// When it happened on the page's clock (the event's `timeStamp`, milliseconds); nil: when
+    /// it arrived.
+    public var t: Double?
 
-    public init(pointer: Int, type: Kind, x: Double, y: Double) {
+    public init(pointer: Int, type: Kind, x: Double, y: Double, t: Double? = nil) {
         self.pointer = pointer
         self.type = type
         self.x = x
         self.y = y
+        self.t = t
     }
 }
 
@@ -46,6 +50,10 @@ public struct PointerContacts: Sendable {
     /// Each pointer that is down: its contact id and where it last was.
     private var live: [Key: (contact: Int, position: Point)] = [:]
     private var nextContact = PointerContacts.contactBase
+    /// Per page: the panel's clock less the page's, as small as seen (the least delayed event),
+    /// and the time of its last event.
+    private var clockOffset: [Int: Double] = [:]
+    private var lastTime: [Int: Double] = [:]
 
     public init(rotation: Rotation, physicalWidth: Int, physicalHeight: Int) {
         self.rotation = rotation
@@ -56,7 +64,11 @@ public struct PointerContacts: Sendable {
     /// Contacts down now.
     public var liveContacts: Int { live.count }
 
-    /// The touch frames `events` of page `client` make at `time`, one frame per event. Events
+    /// The touch frames `events` of page `client` make, arriving at `time`, one frame per event.
+    /// Each is stamped with when it happened on the page, taken onto the panel's clock (never
+    /// later than its arrival, never before the page's previous event): a tap the network
+    /// delayed is still as short as it was, so it is not mistaken for a press held past the
+    /// switch's `tapMaxDuration`. Events
     /// that make no sense (a move or up of a pointer that is not down, a second down, a position
     /// that is not a number) are dropped, as a touch decoder drops what a device should not send.
     public mutating func frames(for events: [PointerEvent], client: Int, time: Double) -> [[TouchEvent]] {
@@ -65,6 +77,7 @@ public struct PointerContacts: Sendable {
             guard event.x.isFinite, event.y.isFinite else { continue }
             let key = Key(client: client, pointer: event.pointer)
             let position = logicalPosition(x: event.x, y: event.y)
+            let time = stamp(event, client: client, arrival: time)
             switch event.type {
             case .down:
                 guard live[key] == nil, live.keys.filter({ $0.client == client }).count < maximumPerClient else {
@@ -86,8 +99,23 @@ public struct PointerContacts: Sendable {
         return frames
     }
 
+    /// When `event` happened, on the panel's clock.
+    private mutating func stamp(_ event: PointerEvent, client: Int, arrival: Double) -> Double {
+        var time = arrival
+        if let t = event.t, t.isFinite {
+            let offset = min(clockOffset[client] ?? .infinity, arrival - t / 1000)
+            clockOffset[client] = offset
+            time = min(arrival, t / 1000 + offset)
+        }
+        time = max(time, lastTime[client] ?? -.infinity)
+        lastTime[client] = time
+        return time
+    }
+
     /// Cancels every contact of page `client` (its event stream closed): nothing toggles.
     public mutating func cancel(client: Int, time: Double) -> [[TouchEvent]] {
+        clockOffset[client] = nil
+        lastTime[client] = nil
         let keys = live.keys.filter { $0.client == client }.sorted { $0.pointer < $1.pointer }
         guard !keys.isEmpty else { return [] }
         let frame = keys.map { key in

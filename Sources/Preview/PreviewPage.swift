@@ -181,7 +181,7 @@ public enum PreviewPage {
           const input = ++view.inputsSent;
           const press = batch.find(e => e.type === "down");
           if (press && !awaiting) awaiting = {input, at: press.at};
-          const body = JSON.stringify(batch.map(({pointer, type, x, y}) => ({pointer, type, x, y})));
+          const body = JSON.stringify(batch.map(({pointer, type, x, y, t}) => ({pointer, type, x, y, t})));
           fetch("/input?client=" + view.client + (auth ? "&" + auth : ""), {method: "POST", body})
             .catch(err => console.error("input", err))
             .finally(() => { inFlight = false; flush(); });
@@ -194,7 +194,7 @@ public enum PreviewPage {
             if (type === "up" || type === "cancel") down.delete(e.pointerId);
             e.preventDefault();
             const r = canvas.getBoundingClientRect();
-            queued.push({pointer: e.pointerId, type, at: performance.now(),
+            queued.push({pointer: e.pointerId, type, at: performance.now(), t: e.timeStamp,
                          x: (e.clientX - r.left) * canvas.width / r.width,
                          y: (e.clientY - r.top) * canvas.height / r.height});
             flush();

@@ -59,7 +59,9 @@ public final class PreviewService: PanelService {
         self.log = log
         router = PreviewRouter(access: access)
         server = try HTTPServer(host: address.host, port: address.port, bodyLimit: PreviewRouter.bodyLimit) {
-            [unowned self] request in self.answer(request)
+            // Weak: the server's last callbacks come while it closes, which may be in our deinit.
+            [weak self] request in
+            self?.answer(request) ?? .content(status: 503, headers: [], body: [])
         }
     }
 
@@ -213,8 +215,9 @@ public final class PreviewService: PanelService {
     /// The page `id` went away: its contacts end without toggling anything.
     fileprivate func closed(_ client: Client) {
         clients[client.id] = nil
-        let frames = contacts.cancel(client: client.id, time: loop.clock.now)
-        if !frames.isEmpty { loop.deliverTouches(frames) }
+        guard let attached else { return }
+        let frames = contacts.cancel(client: client.id, time: attached.clock.now)
+        if !frames.isEmpty { attached.deliverTouches(frames) }
     }
 
     /// The bytes of `update` for `client`: pixels are read from the mirror now.
@@ -297,7 +300,8 @@ public final class PreviewService: PanelService {
 private final class Client: HTTPStreamSource {
     let id: Int
     let grant: PreviewGrant
-    unowned let service: PreviewService
+    /// Weak: a stream may outlive the service by the moment its server takes to close.
+    weak var service: PreviewService?
     var feed = ClientFeed()
     var keepAlivePending = false
     var inputsApplied = 0
@@ -315,6 +319,7 @@ private final class Client: HTTPStreamSource {
     var outboxCount: Int { outbox.count - written }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        guard let service else { return nil }
         if written == outbox.count {
             outbox = []
             written = 0
@@ -337,7 +342,7 @@ private final class Client: HTTPStreamSource {
         return count
     }
 
-    func closed() { service.closed(self) }
+    func closed() { service?.closed(self) }
 }
 
 extension PreviewService {
