@@ -156,6 +156,8 @@ public final class PreviewService: PanelService {
         // The session cancelled every contact; pages start their pointers afresh.
         contacts.forgetAll()
         for client in clients.values { client.feed.stateChanged() }
+        // Whatever reloaded it (a save, SIGHUP), the config on disk is a good one now.
+        showConfigProblem(nil)
         wakeAll()
     }
 
