@@ -115,11 +115,11 @@ public final class PreviewService: PanelService {
         if let due = nextKeepAlive, now >= due {
             for client in clients.values { client.keepAlivePending = true }
             wakeAll()
+            nextKeepAlive = now + Self.keepAliveInterval
         }
         if let due = server.nextDeadline(now: now), now >= due { runServer(now: now) }
-        nextKeepAlive =
-            clients.isEmpty
-            ? nil : (nextKeepAlive.map { $0 > now ? $0 : now + Self.keepAliveInterval } ?? now + Self.keepAliveInterval)
+        // No streams, no keep-alives: a panel nobody previews sleeps.
+        if clients.isEmpty { nextKeepAlive = nil }
     }
 
     public func switchChanged(_ change: SwitchChange, now: Double) {
@@ -143,9 +143,9 @@ public final class PreviewService: PanelService {
         tileCache.removeAll(keepingCapacity: true)
         for client in clients.values { client.feed.addDamage(damage) }
         wakeAll()
+        busySeconds += monotonicNow() - began
         // Send now rather than after the next wait: the frame reaches the pages this turn.
         runServer(now: now)
-        busySeconds += monotonicNow() - began
     }
 
     public func configReloaded(now: Double) {
