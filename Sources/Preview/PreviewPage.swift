@@ -189,6 +189,8 @@ public enum PreviewPage {
         function pointer(type) {
           return e => {
             if (!view.touch) return;
+            // A mouse's other buttons are not fingers.
+            if (type === "down" && e.pointerType === "mouse" && e.button !== 0) return;
             if (type === "down") { canvas.setPointerCapture(e.pointerId); down.add(e.pointerId); }
             else if (!down.has(e.pointerId)) return;
             if (type === "up" || type === "cancel") down.delete(e.pointerId);

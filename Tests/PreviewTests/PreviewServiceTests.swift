@@ -59,6 +59,20 @@ final class PreviewServiceTests: XCTestCase {
         XCTAssertTrue(refused.hasPrefix("HTTP/1.1 431"), String(refused.prefix(40)))
     }
 
+    func testATakenPortIsAnErrorThatSaysSo() throws {
+        let (_, preview) = try panel()
+        XCTAssertThrowsError(
+            try PreviewService(
+                address: ListenAddress(host: "127.0.0.1", port: UInt16(preview.port)), access: .open,
+                runsActions: false, log: { _, _ in })
+        ) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "cannot listen on 127.0.0.1:\(preview.port): Address already in use "
+                    + "(another program has the port: --listen HOST:PORT picks another)")
+        }
+    }
+
     func testAStreamSendsTheScreenAndAPagesTapTogglesThroughTheTouchPath() throws {
         let (panel, preview) = try panel()
         let stream = try TestHTTPClient(port: preview.port)
