@@ -1,7 +1,7 @@
 # The front door: `make run` and `make test` are the README's two commands.
 SWIFT ?= swift
 
-.PHONY: run test setup build docs presets bench counts vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test
+.PHONY: run test browser-test setup build docs presets bench counts vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test
 
 setup:
 	@bash scripts/setup.sh
@@ -20,6 +20,12 @@ run: build
 ## (The suite is XCTest; without --disable-swift-testing an empty Swift Testing run prints last.)
 test: setup lint security
 	$(SWIFT) test --disable-swift-testing
+	$(MAKE) browser-test
+
+## The browser preview in headless Chromium over WebDriver (Tests/BrowserTests; about 2 minutes).
+browser-test: setup
+	$(SWIFT) build --product switchpanel
+	python3 Tests/BrowserTests/preview_browser_test.py --binary .build/debug/switchpanel
 
 ## Regenerates the README's pictures.
 docs: build
@@ -27,6 +33,8 @@ docs: build
 	.build/release/switchpanel presets --out docs/presets.png
 	mkdir -p docs/boards
 	for f in board-configs/*.json; do .build/release/switchpanel render --config $$f --out docs/boards/$$(basename $$f .json).png; done
+	python3 Tests/BrowserTests/preview_browser_test.py --binary .build/release/switchpanel --screenshots docs \
+		PixelsAndTouch.test_click_toggles_logs_and_settles_to_the_render_of_the_new_state Reloading
 
 presets: build
 	.build/release/switchpanel presets --out docs/presets.png

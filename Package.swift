@@ -24,6 +24,8 @@ import PackageDescription
 //   PanelRuntime the panel's edges to the system: durable state files (then actions, socket, loop).
 //   PanelTesting render tests as a product: a board's panel in virtual time (HeadlessPanel), golden
 //                images with diffs, scenario files and their runner (`switchpanel test`).
+//   Preview      pure Swift: the browser preview's routes, tokens, per-page feeds, pointer contacts, page.
+//   PreviewServer the preview's edge: libmicrohttpd on the panel's loop (a PanelService), the config watcher.
 //   BenchScene   the benchmark scene of docs/bench-scene, drawn through Raster's public API.
 //   CommandLineInterface  the programs' declared options, parsing, help, errors and exit statuses.
 //   switchpanel  the command-line program; switchpanel-bench the benchmark (the only user of cairo).
@@ -93,6 +95,17 @@ let package = Package(
             dependencies: [
                 "PanelRuntime", "Panel", "Presentation", "Raster", "RasterPNG", "TouchCore", "ConfigFormat", "LinuxIO",
             ]),
+        // The browser preview (issue 14): its pure part (routes, tokens, damage, pointers, the
+        // page) and its edge (libmicrohttpd on the panel's loop, the config file watcher).
+        .target(name: "Preview", dependencies: ["Raster", "TouchCore", "Presentation"]),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(
+            name: "PreviewServer",
+            dependencies: ["Preview", "CMicroHTTPD", "PanelRuntime", "Panel", "LinuxIO", "Raster", "RasterPNG"]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
             name: "CCairo",
@@ -105,7 +118,7 @@ let package = Package(
             dependencies: [
                 "CommandLineInterface", "Raster", "RasterPNG", "Widget", "TextRender", "ConfigFormat", "Panel",
                 "TouchCore", "Evdev",
-                "LinuxIO", "PanelRuntime", "Presentation", "DRM", "CLinux", "PanelTesting",
+                "LinuxIO", "PanelRuntime", "Presentation", "DRM", "CLinux", "PanelTesting", "Preview", "PreviewServer",
             ],
             plugins: ["DemoRecordingPlugin"]),
         // Writes DemoRecording.swift into the switchpanel target from the one copy of the demo
@@ -137,7 +150,7 @@ let package = Package(
         // (scenarios/, found through #filePath).
         .testTarget(
             name: "PanelTestingTests",
-            dependencies: ["PanelTesting", "PanelRuntime", "Panel", "Raster", "RasterPNG", "ConfigFormat", "TouchCore"]),
+            dependencies: ["PanelTesting", "Preview", "PreviewServer", "PanelRuntime", "Panel", "Raster", "RasterPNG", "ConfigFormat", "TouchCore"]),
         // HeadlessDisplay's vblanks and buffer ages; FrameComposer against Image.converted(to:rotation:).
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Raster", "TestSupport"]),
         // sd_notify against a real datagram socket, the logger's prefixes, signalfd and timerfd.

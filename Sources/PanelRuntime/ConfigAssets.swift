@@ -17,7 +17,7 @@ public enum ConfigAssets {
     public static func loadImages(for config: BoardConfig, relativeTo directory: String) throws(ConfigError)
         -> [String: Image]
     {
-        let builtIn = Set(BuiltInArtwork.all().keys)
+        let builtIn = BuiltInArtwork.names
         var loaded: [String: Image] = [:]
         var styles: [(path: String, style: SwitchStyle)] = [("theme.style", config.theme.style)]
         styles += config.switches.map { ("\($0.path).style", $0.style) }
@@ -63,7 +63,7 @@ public struct LoadedConfig: Sendable {
     public var images: [String: Image]
 
     /// Every image a renderer of this config needs: the built-in artwork and the config's files.
-    public var allImages: [String: Image] { BuiltInArtwork.all().merging(images) { _, file in file } }
+    public var allImages: [String: Image] { BuiltInArtwork.shared.merging(images) { _, file in file } }
 
     public init(config: BoardConfig, images: [String: Image] = [:]) {
         self.config = config

@@ -344,17 +344,7 @@ public final class PanelLoop {
             onReloading?()
             defer { onReloaded?() }
             do {
-                let loaded = try reloadConfig()
-                let config = loaded.config
-                try session.reload(loaded, now: now)
-                // Lit by the means that blanked it, before the config may change the means.
-                if blanker.wake(at: now) { setScreenOff(false) }
-                configureBlanking(config.screen)
-                if let inputs {
-                    deliver(inputs.reconfigure(touch: config.touch, display: config.display, now: now), now: now)
-                }
-                session.invalidateAll()
-                for service in services { service.configReloaded(now: now) }
+                try reload(try reloadConfig(), now: now)
             } catch {
                 log(.error, "reload failed, keeping the running config: \(error)")
             }
@@ -377,6 +367,22 @@ public final class PanelLoop {
             }
         }
         return nil
+    }
+
+    /// Takes a new config as SIGHUP does (every switch keeps its state, the touch devices take
+    /// its calibration, everything is repainted, the services are told); a config the session
+    /// refuses throws, and the running one stays. How a service that watches the file reloads.
+    public func reload(_ loaded: LoadedConfig, now: Double) throws {
+        let config = loaded.config
+        try session.reload(loaded, now: now)
+        // Lit by the means that blanked it, before the config may change the means.
+        if blanker.wake(at: now) { setScreenOff(false) }
+        configureBlanking(config.screen)
+        if let inputs {
+            deliver(inputs.reconfigure(touch: config.touch, display: config.display, now: now), now: now)
+        }
+        session.invalidateAll()
+        for service in services { service.configReloaded(now: now) }
     }
 
     /// Median and worst touch-to-glass latency in milliseconds, for the log at exit.

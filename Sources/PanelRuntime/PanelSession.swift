@@ -28,6 +28,9 @@ public final class PanelSession {
     /// Called for every change that was acknowledged (saved), in order: the control socket's
     /// subscribers, the replay's printout.
     public var onChange: ((SwitchChange) -> Void)?
+    /// Whether acknowledged changes start their switch's actions; false: they are only logged
+    /// (the browser preview shows what would run without running it).
+    public var runsActions = true
     /// Frames presented so far.
     public private(set) var framesPresented = 0
     /// Durable writes of the states so far (a burst of requests is saved once).
@@ -145,7 +148,7 @@ public final class PanelSession {
         changeNumbers[change.id, default: 0] += 1
         log(.info, "\(change.id) → \(change.isOn ? "on" : "off") (\(change.source.rawValue))")
         onChange?(change)
-        guard runActions, let sw = config.switches.first(where: { $0.id == change.id }) else { return [] }
+        guard runActions, runsActions, let sw = config.switches.first(where: { $0.id == change.id }) else { return [] }
         return actions.start(
             sw.actions, switchID: change.id, isOn: change.isOn, change: changeNumbers[change.id]!, now: now)
     }

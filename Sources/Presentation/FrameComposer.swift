@@ -53,6 +53,15 @@ public final class FrameComposer {
     /// Whether there is anything to paint.
     public var needsFrame: Bool { !pendingDamage.isEmpty }
 
+    /// Copies the physical rectangle `rect` of the picture, rotated and converted, into `surface`
+    /// (a back buffer, or a mirror of the screen of the display's size and format): exactly the
+    /// pixels the display shows there.
+    public func copyPicture(_ rect: IntRect, to surface: Surface) {
+        let logicalRect = rotation.logicalRect(rect, width: surface.width, height: surface.height)
+        Blitter.copy(
+            from: picture.surface, rect: logicalRect, to: surface, at: (rect.minX, rect.minY), rotation: rotation)
+    }
+
     /// Paints the pending damage with `draw` (called once per damaged rectangle with the canvas
     /// clipped to it), copies what the back buffer lacks and presents it. Returns false — and
     /// keeps the damage — when no buffer is free yet (a flip pending, or the display inactive).
@@ -75,12 +84,7 @@ public final class FrameComposer {
         } else {
             for frame in history.suffix(buffer.age - 1) { copy.add(frame) }
         }
-        for rect in copy.rects {
-            let logicalRect = rotation.logicalRect(rect, width: buffer.surface.width, height: buffer.surface.height)
-            Blitter.copy(
-                from: picture.surface, rect: logicalRect, to: buffer.surface, at: (rect.minX, rect.minY),
-                rotation: rotation)
-        }
+        for rect in copy.rects { copyPicture(rect, to: buffer.surface) }
         do {
             try display.present(buffer, damage: physical.rects, now: now)
         } catch {

@@ -49,18 +49,33 @@ public enum PNG {
     }
 
     /// Encodes a surface of any format as PNG (RGB when every pixel is opaque, else RGBA).
+    /// Rows are read as words and decoded by the format directly (no per-pixel bounds checks),
+    /// since the browser preview encodes every frame's damage with this.
     public static func encode(_ surface: Surface) throws -> [UInt8] {
         let w = surface.width
         let h = surface.height
+        let format = surface.format
+        let wide = format.bytesPerPixel == 4
         var straight = [UInt32](repeating: 0, count: w * h)
         var opaque = true
-        for y in 0..<h {
-            for x in 0..<w {
-                let c = surface.pixel(x: x, y: y)
-                if c.alpha != 255 { opaque = false }
-                let s = c.unpremultiplied
-                straight[y * w + x] =
-                    UInt32(s.alpha) << 24 | UInt32(s.red) << 16 | UInt32(s.green) << 8 | UInt32(s.blue)
+        straight.withUnsafeMutableBufferPointer { out in
+            for y in 0..<h {
+                let row = surface.row(y)
+                for x in 0..<w {
+                    let raw =
+                        wide
+                        ? row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                        : UInt32(row.loadUnaligned(fromByteOffset: x * 2, as: UInt16.self))
+                    let p = format.decode(raw)
+                    if p >> 24 != 0xFF { opaque = false }
+                    out[y * w + x] = p
+                }
+            }
+            // An opaque pixel is its own straight colour; only translucent ones are divided.
+            guard !opaque else { return }
+            for i in 0..<(w * h) {
+                let s = PremultipliedColor(argb: out[i]).unpremultiplied
+                out[i] = UInt32(s.alpha) << 24 | UInt32(s.red) << 16 | UInt32(s.green) << 8 | UInt32(s.blue)
             }
         }
         var png = png_image()
@@ -72,10 +87,14 @@ public enum PNG {
         if opaque {
             png.format = CPNG_FORMAT_BGR
             buffer = [UInt8](repeating: 0, count: w * h * 3)
-            for i in 0..<(w * h) {
-                buffer[i * 3] = UInt8(truncatingIfNeeded: straight[i])
-                buffer[i * 3 + 1] = UInt8(truncatingIfNeeded: straight[i] >> 8)
-                buffer[i * 3 + 2] = UInt8(truncatingIfNeeded: straight[i] >> 16)
+            buffer.withUnsafeMutableBufferPointer { out in
+                straight.withUnsafeBufferPointer { pixels in
+                    for i in 0..<(w * h) {
+                        out[i * 3] = UInt8(truncatingIfNeeded: pixels[i])
+                        out[i * 3 + 1] = UInt8(truncatingIfNeeded: pixels[i] >> 8)
+                        out[i * 3 + 2] = UInt8(truncatingIfNeeded: pixels[i] >> 16)
+                    }
+                }
             }
             rowStride = Int32(w * 3)
         } else {

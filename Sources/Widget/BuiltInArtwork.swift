@@ -4,10 +4,18 @@ import Raster
 /// a day/night sky for the sliding track and check/cross icons for image thumbs. Hosts may
 /// replace them or add their own (PNG files loaded by the panel).
 public enum BuiltInArtwork {
-    /// All built-in images by the names presets use.
+    /// All built-in images by the names presets use, drawn anew.
     public static func all() -> [String: Image] {
         ["daynight": dayNight(), "thumb-check": icon(check: true), "thumb-cross": icon(check: false)]
     }
+
+    /// The built-in images drawn once per process and shared (nothing draws into them): a
+    /// config read or reloaded — every save in the browser preview — does not draw them again
+    /// (about a second per read in a debug build).
+    public static let shared: [String: Image] = all()
+
+    /// Their names, without drawing anything.
+    public static let names: Set<String> = ["daynight", "thumb-check", "thumb-cross"]
 
     /// A sky 5× wider than tall: night with stars at the left end (off), day with clouds at the
     /// right end (on), blending through dusk in the middle.

@@ -5,6 +5,7 @@ import LinuxIO
 import Panel
 import PanelRuntime
 import Presentation
+import Preview
 import Raster
 
 /// `switchpanel run`.
@@ -34,10 +35,12 @@ enum RunCommand: Command {
     static let verbose = Flag(
         "--verbose", short: "-v", help: "debug lines: every frame's touch-to-glass latency, idle, devices")
     static let out = Option("--out", "PNG", help: "headless, write the last frame there")
+    static let preview = PreviewCommand.listenOption(
+        name: "--preview", help: "also serve the browser preview of the live panel there (see `preview --help`)")
     static var options: [any CommandOption] {
         [
             SharedOptions.config, headless, SharedOptions.stateDirectory, socket, verbose, out, SharedOptions.rotation,
-            SharedOptions.format,
+            SharedOptions.format, preview,
         ]
     }
 
@@ -47,7 +50,7 @@ enum RunCommand: Command {
                 config: arguments[SharedOptions.config], headless: arguments[headless],
                 stateDirectory: arguments[SharedOptions.stateDirectory], socket: arguments[socket],
                 verbose: arguments[verbose], out: arguments[out], rotation: arguments[SharedOptions.rotation],
-                format: arguments[SharedOptions.format]))
+                format: arguments[SharedOptions.format], preview: arguments[preview]))
     }
 }
 
@@ -63,6 +66,8 @@ struct RunOptions {
     /// Overrides of the config's display (nil: as configured).
     var rotation: Rotation?
     var format: PixelFormat?
+    /// Where to serve the browser preview; nil: no preview.
+    var preview: ListenAddress?
 }
 
 /// `switchpanel run`: the panel on the display, or — where there is none — headless.
@@ -140,6 +145,7 @@ func runPanel(_ options: RunOptions) throws -> Int32 {
     loop.onReloading = { try? notifier.reloading() }
     loop.onReloaded = { try? notifier.ready(status: "reloaded") }
     if let interval = notifier.watchdogInterval { loop.watchdog = (interval, { try? notifier.watchdog() }) }
+    if let address = options.preview { _ = try startPreview(on: loop, address: address, runsActions: true) }
     let signal = try loop.run()
     try? notifier.stopping()
     if let summary = loop.latencySummary { logger.info(summary) }

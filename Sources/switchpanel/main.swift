@@ -14,6 +14,6 @@ CommandLineProgram(
     commands: [
         RunCommand.self, ReplayCommand.self, RenderCommand.self, CheckConfigCommand.self, CalibrateCommand.self,
         ControlCommand.self, DevicesCommand.self, RecordCommand.self, InjectCommand.self, PresetsCommand.self,
-        BenchCommand.self, TestCommand.self,
+        BenchCommand.self, TestCommand.self, PreviewCommand.self,
     ]
 ).main()

@@ -21,6 +21,22 @@ final class PresetRenderingTests: XCTestCase {
     }
 
     /// Checked by geometry alone: where the thumb is, what colour the track is, per state.
+    /// The names a config is checked against without drawing the artwork, and the shared copy,
+    /// are those of the artwork itself, pixel for pixel.
+    func testBuiltInArtworkNamesAndSharedCopyAreTheArtwork() {
+        let drawn = BuiltInArtwork.all()
+        XCTAssertEqual(Set(drawn.keys), BuiltInArtwork.names)
+        XCTAssertEqual(Set(BuiltInArtwork.shared.keys), BuiltInArtwork.names)
+        for (name, image) in drawn {
+            let shared = BuiltInArtwork.shared[name]!
+            XCTAssertEqual(shared.width, image.width)
+            let bytes = { (i: Image) in
+                Array(UnsafeRawBufferPointer(start: i.surface.base, count: i.surface.stride * i.height))
+            }
+            XCTAssertEqual(bytes(shared), bytes(image), name)
+        }
+    }
+
     func testThumbAndTrackLandWhereTheGeometrySays() {
         let image = Image(width: 80, height: 50, format: .argb8888)
         let canvas = Canvas(image: image)

@@ -1,0 +1,272 @@
+import CMicroHTTPD
+import Glibc
+import LinuxIO
+
+/// A request as libmicrohttpd parsed it.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    public var path: String
+    public var query: [String: String]
+    public var body: [UInt8]
+    /// The body went over the server's limit; the rest was read and dropped.
+    public var bodyTooLarge: Bool
+}
+
+/// A stream the server writes as the source has bytes (Server-Sent Events).
+public protocol HTTPStreamSource: AnyObject {
+    /// Copies what is ready into `buffer`: the count, 0 when nothing is (the connection then
+    /// sleeps until ``HTTPServer/wake(_:)``), nil to end the stream.
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int?
+    /// The connection is gone (the peer closed it, it timed out, the server stopped).
+    func closed()
+}
+
+/// What to answer.
+public enum HTTPReply {
+    case content(status: Int, headers: [(String, String)], body: [UInt8])
+    case stream(headers: [(String, String)], source: HTTPStreamSource)
+}
+
+/// Why the server could not start.
+public struct HTTPServerError: Error, CustomStringConvertible {
+    public var address: String
+    public var errno: Int32
+    public var description: String {
+        let reason = errno == 0 ? "libmicrohttpd refused to start" : String(cString: strerror(errno))
+        return "cannot listen on \(address): \(reason)"
+            + (errno == EADDRINUSE ? " (another program has the port: --listen HOST:PORT picks another)" : "")
+    }
+}
+
+/// An HTTP server run from the panel's one loop: libmicrohttpd parses and writes HTTP, we never
+/// do. It is started in MHD's *external epoll* mode (`MHD_USE_EPOLL`, no internal thread): MHD
+/// keeps every socket in one epoll descriptor of its own, which the loop's poller waits on
+/// beside everything else (readable means some connection or the listener is ready), and
+/// ``run()`` (`MHD_run`) then does the work without blocking. Why this mode and not the others:
+/// `MHD_get_fdset2` + `MHD_run_from_select` hand over `fd_set`s, capped at FD_SETSIZE and to be
+/// rebuilt into poll interests every turn; `MHD_run_wait` and the internal-thread modes block
+/// or add threads, and nothing may block the one thread or run beside it. ``nextDeadline(now:)``
+/// is `MHD_get_timeout` (connection timeouts, work MHD left pending), so the loop calls back in time.
+///
+/// Streams (``HTTPReply/stream(headers:source:)``) are suspended (`MHD_suspend_connection`)
+/// whenever their source has nothing to send, so an idle event stream costs no wake-ups, and
+/// resumed by ``wake(_:)``; a peer that stops reading fills its socket and MHD simply stops
+/// asking the source, until the connection timeout closes it.
+public final class HTTPServer {
+    private var daemon: OpaquePointer?
+    /// MHD's epoll descriptor (owned by MHD).
+    public private(set) var pollHandle = PollHandle(-1)
+    /// The port listened on (the one MHD picked for port 0).
+    public private(set) var port = 0
+    private let handler: (HTTPRequest) -> HTTPReply
+    private let bodyLimit: Int
+    /// Open streams, by their source.
+    private var streams: [ObjectIdentifier: Stream] = [:]
+    private var running = false
+    /// A stream was resumed: MHD takes it back only in `MHD_run`, and in external-poll mode its
+    /// inter-thread channel is not in the epoll set, so nothing would wake the loop for it.
+    private var resumed = false
+
+    /// Listens on `host` (an IP literal) and `port` (0: a free one). At most `connectionLimit`
+    /// connections; one without progress for `timeout` seconds is closed; request headers are
+    /// held in `memoryLimit` bytes per connection (more is refused by MHD with its own status).
+    public init(
+        host: String, port: UInt16, bodyLimit: Int, connectionLimit: Int = 64, timeout: Int = 30,
+        memoryLimit: Int = 32 * 1024, handler: @escaping (HTTPRequest) -> HTTPReply
+    ) throws(HTTPServerError) {
+        self.handler = handler
+        self.bodyLimit = bodyLimit
+        let flags = MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        errno = 0
+        // The daemon calls back with this object; it is created before the daemon and outlives it.
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        guard
+            let daemon = cmhd_start(
+                flags, host, port, Self.accessCallback, context, Self.completedCallback, UInt32(connectionLimit),
+                UInt32(timeout), memoryLimit)
+        else {
+            throw HTTPServerError(address: "\(host):\(port)", errno: errno)
+        }
+        self.daemon = daemon
+        pollHandle = PollHandle(cmhd_epoll_fd(daemon))
+        self.port = Int(cmhd_bind_port(daemon))
+    }
+
+    deinit { close() }
+
+    /// When MHD must be run even if nothing is ready (nil: never): at once after ``wake(_:)``.
+    public func nextDeadline(now: Double) -> Double? {
+        guard let daemon else { return nil }
+        if resumed { return now }
+        var milliseconds: UInt64 = 0
+        guard MHD_get_timeout(daemon, &milliseconds) == MHD_Result.YES else { return nil }
+        return now + Double(milliseconds) / 1000
+    }
+
+    /// Accepts, reads, answers and writes whatever is ready; never blocks. Not re-entered: a
+    /// call from inside a callback (a request that made the panel change) does nothing.
+    public func run() {
+        guard let daemon, !running else { return }
+        running = true
+        defer { running = false }
+        resumed = false
+        MHD_run(daemon)
+    }
+
+    /// The stream of `source` has something to send again.
+    public func wake(_ source: HTTPStreamSource) {
+        guard let stream = streams[ObjectIdentifier(source)], stream.suspended, let connection = stream.connection
+        else { return }
+        stream.suspended = false
+        MHD_resume_connection(connection)
+        resumed = true
+    }
+
+    /// Open streams.
+    public var streamCount: Int { streams.count }
+
+    /// Closes every connection and the listener. Suspended streams are resumed and ended first
+    /// (stopping MHD with suspended connections is not allowed).
+    public func close() {
+        guard let daemon else { return }
+        for stream in streams.values {
+            stream.ending = true
+            if stream.suspended, let connection = stream.connection {
+                stream.suspended = false
+                MHD_resume_connection(connection)
+            }
+        }
+        MHD_run(daemon)
+        MHD_stop_daemon(daemon)
+        self.daemon = nil
+        streams.removeAll()
+    }
+
+    // MARK: Callbacks from MHD (all on the loop's thread, inside `MHD_run`)
+
+    /// A request's body as it arrives, kept with the connection between calls.
+    private final class Upload {
+        var body: [UInt8] = []
+        var tooLarge = false
+    }
+
+    /// One open stream: its source and connection.
+    fileprivate final class Stream {
+        let source: HTTPStreamSource
+        var connection: OpaquePointer?
+        var suspended = false
+        var ending = false
+        weak var server: HTTPServer?
+        init(source: HTTPStreamSource, connection: OpaquePointer, server: HTTPServer) {
+            self.source = source
+            self.connection = connection
+            self.server = server
+        }
+    }
+
+    private static let accessCallback: MHD_AccessHandlerCallback = {
+        context, connection, url, method, _, uploadData, uploadSize, requestContext in
+        let server = Unmanaged<HTTPServer>.fromOpaque(context!).takeUnretainedValue()
+        return server.access(
+            connection!, url: url.map { String(cString: $0) } ?? "/", method: method.map { String(cString: $0) } ?? "",
+            uploadData: uploadData, uploadSize: uploadSize!, requestContext: requestContext!)
+    }
+
+    private static let completedCallback: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+        guard let requestContext, let upload = requestContext.pointee else { return }
+        Unmanaged<Upload>.fromOpaque(upload).release()
+        requestContext.pointee = nil
+    }
+
+    private func access(
+        _ connection: OpaquePointer, url: String, method: String, uploadData: UnsafePointer<CChar>?,
+        uploadSize: UnsafeMutablePointer<Int>, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        // First call: the headers are in; the body (if any) follows in later calls.
+        guard let context = requestContext.pointee else {
+            requestContext.pointee = Unmanaged.passRetained(Upload()).toOpaque()
+            return MHD_Result.YES
+        }
+        let upload = Unmanaged<Upload>.fromOpaque(context).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            if let uploadData, !upload.tooLarge {
+                if upload.body.count + uploadSize.pointee > bodyLimit {
+                    upload.tooLarge = true
+                    upload.body = []
+                } else {
+                    uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
+                        upload.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
+                    }
+                }
+            }
+            uploadSize.pointee = 0
+            return MHD_Result.YES
+        }
+        let request = HTTPRequest(
+            method: method, path: url, query: Self.arguments(of: connection), body: upload.body,
+            bodyTooLarge: upload.tooLarge)
+        switch handler(request) {
+        case .content(let status, let headers, let body):
+            let response = body.withUnsafeBytes {
+                MHD_create_response_from_buffer(
+                    $0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+            }
+            guard let response else { return MHD_Result.NO }
+            for (name, value) in headers { MHD_add_response_header(response, name, value) }
+            let queued = MHD_queue_response(connection, UInt32(status), response)
+            MHD_destroy_response(response)
+            return queued
+        case .stream(let headers, let source):
+            let stream = Stream(source: source, connection: connection, server: self)
+            let streamContext = Unmanaged.passRetained(stream).toOpaque()
+            guard
+                let response = MHD_create_response_from_callback(
+                    UInt64.max, 16 * 1024, Self.readCallback, streamContext, Self.freeCallback)
+            else {
+                Unmanaged<Stream>.fromOpaque(streamContext).release()
+                return MHD_Result.NO
+            }
+            streams[ObjectIdentifier(source)] = stream
+            for (name, value) in headers { MHD_add_response_header(response, name, value) }
+            let queued = MHD_queue_response(connection, 200, response)
+            MHD_destroy_response(response)
+            return queued
+        }
+    }
+
+    private static let readCallback: MHD_ContentReaderCallback = { context, _, buffer, capacity in
+        let stream = Unmanaged<Stream>.fromOpaque(context!).takeUnretainedValue()
+        if stream.ending { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
+        let space = UnsafeMutableRawBufferPointer(start: buffer, count: capacity)
+        guard let count = stream.source.read(into: space) else { return -1 }
+        if count == 0, let connection = stream.connection {
+            // Nothing to send: sleep until woken, rather than be asked again at every turn.
+            stream.suspended = true
+            MHD_suspend_connection(connection)
+        }
+        return count
+    }
+
+    private static let freeCallback: MHD_ContentReaderFreeCallback = { context in
+        let stream = Unmanaged<Stream>.fromOpaque(context!).takeRetainedValue()
+        stream.connection = nil
+        stream.server?.streams[ObjectIdentifier(stream.source)] = nil
+        stream.source.closed()
+    }
+
+    /// The URL's query arguments, decoded by MHD.
+    private static func arguments(of connection: OpaquePointer) -> [String: String] {
+        final class Collected { var values: [String: String] = [:] }
+        let collected = Collected()
+        withExtendedLifetime(collected) {
+            _ = MHD_get_connection_values(
+                connection, .GET_ARGUMENT_KIND,
+                { context, _, key, value in
+                    let collected = Unmanaged<Collected>.fromOpaque(context!).takeUnretainedValue()
+                    if let key { collected.values[String(cString: key)] = value.map { String(cString: $0) } ?? "" }
+                    return MHD_Result.YES
+                }, Unmanaged.passUnretained(collected).toOpaque())
+        }
+        return collected.values
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import Glibc
+import LinuxIO
+import Panel
+import PanelRuntime
+import Raster
+import RasterPNG
+import XCTest
+
+@testable import Preview
+@testable import PreviewServer
+
+/// The preview's server on a whole panel in virtual time (``EmbeddedPanel``), over real TCP
+/// sockets on loopback: libmicrohttpd answers from the loop's turns, frames arrive as PNG
+/// tiles equal to the screen, a page's pointer events toggle switches through the touch path.
+final class PreviewServiceTests: XCTestCase {
+    var directory = ""
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "preview-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
+
+    func panel(runsActions: Bool = false) throws -> (EmbeddedPanel, PreviewService) {
+        let json = """
+            {"version": 1, "layout": {"columns": 2},
+             "switches": [
+              {"id": "porch", "label": "Porch", "actions": [{"print": true}]},
+              {"id": "fan", "label": "Fan", "initial": true}]}
+            """
+        let panel = try EmbeddedPanel(
+            board: LoadedConfig(config: try BoardConfig.parse(json)),
+            options: PanelOptions(stateDirectory: directory, printLine: { _ in }, log: { _, _ in }))
+        panel.session.runsActions = runsActions
+        let preview = try PreviewService(
+            address: try ListenAddress(parsing: "127.0.0.1:0"), access: .open, runsActions: runsActions,
+            log: { _, _ in })
+        panel.loop.add(preview)
+        try panel.advance(by: 0.1)
+        return (panel, preview)
+    }
+
+    func centre(of id: String, in panel: EmbeddedPanel) throws -> Point {
+        let item = try XCTUnwrap(panel.session.controller.view.layout.items.first { $0.id == id })
+        return Point(item.switchFrame.midX, item.switchFrame.y + item.switchFrame.height / 2)
+    }
+
+    func testAnswersPageAndErrorsFromTheLoop() throws {
+        let (panel, preview) = try panel()
+        let page = try TestHTTPClient(port: preview.port).exchange("GET / HTTP/1.1\r\nHost: t\r\n\r\n", on: panel)
+        XCTAssertTrue(page.hasPrefix("HTTP/1.1 200"), page)
+        XCTAssertTrue(page.contains("<canvas id=\"panel\""))
+        let missing = try TestHTTPClient(port: preview.port).exchange("GET /x HTTP/1.1\r\nHost: t\r\n\r\n", on: panel)
+        XCTAssertTrue(missing.hasPrefix("HTTP/1.1 404"), missing)
+        let huge = "GET / HTTP/1.1\r\nHost: t\r\nX-Huge: \(String(repeating: "a", count: 40_000))\r\n\r\n"
+        let refused = try TestHTTPClient(port: preview.port).exchange(huge, on: panel)
+        XCTAssertTrue(refused.hasPrefix("HTTP/1.1 431"), String(refused.prefix(40)))
+    }
+
+    func testATakenPortIsAnErrorThatSaysSo() throws {
+        let (_, preview) = try panel()
+        XCTAssertThrowsError(
+            try PreviewService(
+                address: ListenAddress(host: "127.0.0.1", port: UInt16(preview.port)), access: .open,
+                runsActions: false, log: { _, _ in })
+        ) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "cannot listen on 127.0.0.1:\(preview.port): Address already in use "
+                    + "(another program has the port: --listen HOST:PORT picks another)")
+        }
+    }
+
+    func testAStreamSendsTheScreenAndAPagesTapTogglesThroughTheTouchPath() throws {
+        let (panel, preview) = try panel()
+        let stream = try TestHTTPClient(port: preview.port)
+        try stream.send("GET /events HTTP/1.0\r\nHost: t\r\n\r\n")
+        XCTAssertTrue(try panel.run(untilReal: { stream.received().contains("event: state") }))
+        let hello = try XCTUnwrap(stream.events(named: "hello").first)
+        XCTAssertEqual(hello["width"] as? Int, panel.display.width)
+        let client = try XCTUnwrap(hello["client"] as? Int)
+
+        // The whole screen as one tile, equal to what the display shows.
+        let frame = try XCTUnwrap(stream.events(named: "frame").first)
+        let tiles = try XCTUnwrap(frame["tiles"] as? [[String: Any]])
+        XCTAssertEqual(tiles.count, 1)
+        let png = try XCTUnwrap(Data(base64Encoded: try XCTUnwrap(tiles[0]["png"] as? String)))
+        let decoded = try PNG.decode(Array(png))
+        let screen = try XCTUnwrap(panel.screen)
+        XCTAssertEqual(pixels(decoded), pixels(screen))
+
+        // A tap from the page: down, 80 ms, up.
+        let point = try centre(of: "porch", in: panel)
+        let input = { (type: String) in
+            "POST /input?client=\(client) HTTP/1.1\r\nHost: t\r\nContent-Length: LEN\r\n\r\n"
+                + #"[{"pointer":1,"type":"\#(type)","x":\#(point.x),"y":\#(point.y)}]"#
+        }
+        for type in ["down", "up"] {
+            let request = input(type)
+            let body = request.components(separatedBy: "\r\n\r\n")[1]
+            let reply = try TestHTTPClient(port: preview.port).exchange(
+                request.replacingOccurrences(of: "LEN", with: "\(body.utf8.count)"), on: panel)
+            XCTAssertTrue(reply.hasPrefix("HTTP/1.1 204"), reply)
+            try panel.advance(by: 0.08)
+        }
+        try panel.advance(by: 1)
+        XCTAssertEqual(panel.session.controller.states["porch"], true)
+        XCTAssertTrue(try panel.run(untilReal: { stream.received().contains("event: log") }))
+        let log = try XCTUnwrap(stream.events(named: "log").first?["entries"] as? [[String: Any]])
+        XCTAssertEqual(log.first?["id"] as? String, "porch")
+        XCTAssertEqual(log.first?["source"] as? String, "touch")
+        XCTAssertEqual(log.first?["actions"] as? [String], ["print"])
+        XCTAssertEqual(log.first?["ran"] as? Bool, false)
+
+        // Damage tiles only, and together they leave the page with the screen as it is now.
+        var picture = decoded
+        XCTAssertTrue(
+            try panel.run(untilReal: {
+                stream.events(named: "frame").last?["seq"] as? Int == panel.session.framesPresented
+            }))
+        let frames = stream.events(named: "frame")
+        XCTAssertGreaterThan(frames.count, 3)
+        for frame in frames.dropFirst() {
+            for tile in try XCTUnwrap(frame["tiles"] as? [[String: Any]]) {
+                let (x, y, w, h) = (tile["x"] as! Int, tile["y"] as! Int, tile["w"] as! Int, tile["h"] as! Int)
+                XCTAssertLessThan(w * h, screen.width * screen.height / 4)
+                let image = try PNG.decode(Array(Data(base64Encoded: tile["png"] as! String)!))
+                picture = paste(image, into: picture, x: x, y: y)
+            }
+        }
+        XCTAssertEqual(pixels(picture), pixels(try XCTUnwrap(panel.screen)))
+    }
+
+    func testAPageThatGoesAwayMidTouchTogglesNothing() throws {
+        let (panel, preview) = try panel()
+        var stream: TestHTTPClient? = try TestHTTPClient(port: preview.port)
+        try stream!.send("GET /events HTTP/1.0\r\nHost: t\r\n\r\n")
+        XCTAssertTrue(try panel.run(untilReal: { stream!.received().contains("event: state") }))
+        let client = try XCTUnwrap(stream!.events(named: "hello").first?["client"] as? Int)
+        let point = try centre(of: "fan", in: panel)
+        let body = #"[{"pointer":1,"type":"down","x":\#(point.x),"y":\#(point.y)}]"#
+        let reply = try TestHTTPClient(port: preview.port).exchange(
+            "POST /input?client=\(client) HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body,
+            on: panel)
+        XCTAssertTrue(reply.hasPrefix("HTTP/1.1 204"), reply)
+        try panel.advance(by: 0.05)
+        XCTAssertEqual(panel.session.controller.liveContacts, 1)
+        stream = nil  // closed
+        // The next keep-alive finds the stream gone; its contact is cancelled.
+        for _ in 0..<3 {
+            try panel.advance(by: PreviewService.keepAliveInterval + 0.1)
+            _ = try panel.run(untilReal: { panel.session.controller.liveContacts == 0 }, realTimeout: 0.3)
+        }
+        XCTAssertEqual(panel.session.controller.liveContacts, 0)
+        try panel.advance(by: 1)
+        XCTAssertEqual(panel.session.controller.states["fan"], true, "a cancelled contact toggles nothing")
+    }
+
+    func pixels(_ image: Image) -> [UInt32] {
+        (0..<image.height).flatMap { y in (0..<image.width).map { image.pixel(x: $0, y: y).argb | 0xFF00_0000 } }
+    }
+
+    func paste(_ tile: Image, into picture: Image, x: Int, y: Int) -> Image {
+        for ty in 0..<tile.height {
+            for tx in 0..<tile.width { picture.setPixel(x: x + tx, y: y + ty, tile.pixel(x: tx, y: ty)) }
+        }
+        return picture
+    }
+}
+
+/// A plain TCP client for the tests: writes a request as bytes and collects whatever comes back
+/// without blocking, so the panel's loop (on this same thread) can answer it.
+final class TestHTTPClient {
+    private let fd: Int32
+    private var bytes: [UInt8] = []
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw SystemError(call: "connect", errno: SystemErrno(errno)) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit { close(fd) }
+
+    /// Sends `text` (small requests: the socket takes them at once).
+    func send(_ text: String) throws {
+        var data = Array(text.utf8)
+        var sent = 0
+        while sent < data.count {
+            let n = data.withUnsafeMutableBytes {
+                Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
+            }
+            if n > 0 {
+                sent += n
+            } else if errno != EAGAIN {
+                throw SystemError(call: "send", errno: SystemErrno(errno))
+            }
+        }
+        data = []
+    }
+
+    /// Everything received so far.
+    func received() -> String {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            guard n > 0 else { break }
+            bytes += buffer[..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The request's whole answer (the server closes after it, or its body is in).
+    func exchange(_ request: String, on panel: EmbeddedPanel) throws -> String {
+        try send(request + "")
+        _ = try panel.run(untilReal: {
+            let text = received()
+            guard let end = text.range(of: "\r\n\r\n") else { return false }
+            let head = text[..<end.lowerBound].lowercased()
+            if let length = head.components(separatedBy: "\r\n").first(where: { $0.hasPrefix("content-length:") }) {
+                let count = Int(length.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+                return text.utf8.count - text[..<end.upperBound].utf8.count >= count
+            }
+            return true
+        })
+        return received()
+    }
+
+    /// The data of each event `name` received so far, parsed.
+    func events(named name: String) -> [[String: Any]] {
+        // After the head (whose "\r\n" Swift would keep whole as one character).
+        let text = received()
+        guard let head = text.range(of: "\r\n\r\n") else { return [] }
+        return text[head.upperBound...].components(separatedBy: "\n\n").compactMap { block -> [String: Any]? in
+            let lines = block.components(separatedBy: "\n")
+            guard let event = lines.firstIndex(of: "event: \(name)"), event + 1 < lines.count,
+                lines[event + 1].hasPrefix("data: ")
+            else { return nil }
+            return try? JSONSerialization.jsonObject(with: Data(lines[event + 1].dropFirst(6).utf8)) as? [String: Any]
+        }
+    }
+}
