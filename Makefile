@@ -1,7 +1,7 @@
 # The front door: `make run` and `make test` are the README's two commands.
 SWIFT ?= swift
 
-.PHONY: run test browser-test setup build docs presets bench counts vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test
+.PHONY: run test browser-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test
 
 setup:
 	@bash scripts/setup.sh
@@ -43,6 +43,11 @@ presets: build
 bench: setup
 	$(SWIFT) build -c release --product switchpanel-bench
 	for w in full partial anim realtime scene; do .build/release/switchpanel-bench scene --workload $$w --frames 300; done
+
+## Twenty headless panels (twelve switches each) on one mosquitto: discovery, a command to each
+## switch, command-to-state latency, CPU and wake-ups at rest (about 2 minutes; not in `make test`).
+mqtt-fleet: build
+	python3 scripts/mqtt-fleet.py .build/release/switchpanel
 
 ## Instructions per frame under callgrind (the performance targets).
 counts: setup

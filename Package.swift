@@ -150,7 +150,10 @@ let package = Package(
         // (scenarios/, found through #filePath).
         .testTarget(
             name: "PanelTestingTests",
-            dependencies: ["PanelTesting", "Preview", "PreviewServer", "PanelRuntime", "Panel", "Raster", "RasterPNG", "ConfigFormat", "TouchCore"]),
+            dependencies: [
+                "PanelTesting", "Preview", "PreviewServer", "PanelRuntime", "Panel", "Raster", "RasterPNG",
+                "ConfigFormat", "TouchCore",
+            ]),
         // HeadlessDisplay's vblanks and buffer ages; FrameComposer against Image.converted(to:rotation:).
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Raster", "TestSupport"]),
         // sd_notify against a real datagram socket, the logger's prefixes, signalfd and timerfd.

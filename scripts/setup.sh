@@ -8,6 +8,8 @@ packages=(pkg-config libpng-dev libevdev-dev libdrm-dev libmosquitto-dev mosquit
 # The browser preview: libmicrohttpd for its server; Chromium, its WebDriver and Python for
 # its tests in a real browser (Tests/BrowserTests).
 packages+=(libmicrohttpd-dev chromium chromium-driver python3)
+# MQTT: the broker and clients the tests start, and paho for scripts/mqtt-fleet.py.
+packages+=(python3-paho-mqtt)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -283,6 +283,12 @@ public struct MQTTBridge {
         return r
     }
 
+    /// Removes every entity this node announced (the node is renamed, or leaves the broker).
+    public func withdrawal() -> [Outgoing] {
+        guard config.discovery else { return [] }
+        return board.switches.map { .publish(topic: discoveryTopic($0.id), payload: "", retain: true) }
+    }
+
     /// Clears the entities of switches removed while disconnected (after ``connected(states:)``).
     public mutating func takeRemovedWhileDisconnected() -> [Outgoing] {
         defer { removedSinceConnect.removeAll() }

@@ -122,7 +122,16 @@ public final class MQTTService: PanelService {
         if let mqtt = config.mqtt, mqtt == bridge?.config {
             send(bridge?.reloaded(config, states: session.controller.states, isConnected: isConnected) ?? [])
         } else if config.mqtt != bridge?.config {
-            // A broker added, removed or changed: say goodbye and start again.
+            // A broker added, removed or changed: say goodbye and start again. Entities of a
+            // node that is no more are removed from Home Assistant rather than left unavailable.
+            if let bridge, isConnected {
+                let next = config.mqtt.map {
+                    MQTTBridge(board: config, mqtt: $0, hostName: hostName, version: SwitchPanelVersion.current)
+                }
+                if next?.node != bridge.node || next?.config.discoveryPrefix != bridge.config.discoveryPrefix {
+                    send(bridge.withdrawal())
+                }
+            }
             stop(now: now)
             reconnectAt = nil
             failures = 0

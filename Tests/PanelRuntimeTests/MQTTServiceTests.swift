@@ -298,6 +298,42 @@ final class MQTTServiceTests: XCTestCase {
             ])
     }
 
+    func testAReloadAnnouncesNewSwitchesClearsRemovedOnesAndFollowsABrokerChange() throws {
+        try startBroker()
+        let panel = try embedded(try board())
+        try connected(panel)
+        let port = broker.port
+        let smaller = LoadedConfig(
+            config: try BoardConfig.parse(
+                #"{"version": 1, "mqtt": {"broker": "mqtt://127.0.0.1:\#(port)", "node": "hallway"}, "#
+                    + #""switches": [{"id": "porch"}, {"id": "attic"}]}"#))
+        try panel.loop.reload(smaller, now: panel.clock.now)
+        try waitFor(panel, "fan and hall cleared, attic announced") {
+            try broker.retained("homeassistant/switch/hallway/+/config").keys.sorted() == [
+                "homeassistant/switch/hallway/attic/config", "homeassistant/switch/hallway/porch/config",
+            ]
+        }
+        // Another node on the same broker: the old one says goodbye, the new one announces itself.
+        let renamed = LoadedConfig(
+            config: try BoardConfig.parse(
+                #"{"version": 1, "mqtt": {"broker": "mqtt://127.0.0.1:\#(port)", "node": "landing"}, "#
+                    + #""switches": [{"id": "porch"}]}"#))
+        try panel.loop.reload(renamed, now: panel.clock.now)
+        try waitFor(panel, "the new node online, the old one offline") {
+            let status = try broker.retained("switchpanel/+/status")
+            return status["switchpanel/landing/status"] == "online" && status["switchpanel/hallway/status"] == "offline"
+        }
+        XCTAssertEqual(
+            try broker.retained("homeassistant/switch/+/+/config").keys.sorted(),
+            ["homeassistant/switch/landing/porch/config"], "the old node's entities are withdrawn")
+        // No broker at all: the panel leaves it.
+        let offline = LoadedConfig(config: try BoardConfig.parse(#"{"version": 1, "switches": [{"id": "porch"}]}"#))
+        try panel.loop.reload(offline, now: panel.clock.now)
+        try settle(panel)
+        XCTAssertFalse(panel.panel.mqtt.isConnected)
+        XCTAssertEqual(try broker.retained("switchpanel/landing/status")["switchpanel/landing/status"], "offline")
+    }
+
     // MARK: Losing the broker
 
     func testReconnectsAfterTheBrokerRestartsAndAnnouncesAgain() throws {
