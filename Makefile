@@ -47,7 +47,7 @@ bench: setup
 ## Twenty headless panels (twelve switches each) on one mosquitto: discovery, a command to each
 ## switch, command-to-state latency, CPU and wake-ups at rest (about 2 minutes; not in `make test`).
 mqtt-fleet: build
-	python3 scripts/mqtt-fleet.py .build/release/switchpanel
+	/usr/bin/python3 scripts/mqtt-fleet.py .build/release/switchpanel
 
 ## Instructions per frame under callgrind (the performance targets).
 counts: setup

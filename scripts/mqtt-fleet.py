@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """A fleet on one broker: twenty headless panels (distinct nodes, twelve switches each) on a real
 mosquitto started here on a free port. Checks that all 240 entities are discovered and that a
 command to each switch reaches the right panel; reports the command-to-state latency (the
