@@ -113,10 +113,11 @@ let package = Package(
             name: "PanelRuntimeTests",
             dependencies: [
                 "PanelRuntime", "Panel", "LinuxIO", "Presentation", "Widget", "TouchCore", "Raster", "RasterPNG",
-                "TextRender", "ConfigFormat", "TestSupport",
+                "TextRender", "ConfigFormat", "TestSupport", "Evdev",
             ],
-            // Inputs that once crashed the fuzzers (FuzzTests.swift), replayed every run.
-            exclude: ["FuzzRegressions"]),
+            // Inputs that once crashed the fuzzers (FuzzTests.swift), replayed every run; a tap
+            // recording per shipped board on its touchscreen of today (BoardReplayTests.swift).
+            exclude: ["FuzzRegressions", "BoardRecordings"]),
         // HeadlessDisplay's vblanks and buffer ages; FrameComposer against Image.converted(to:rotation:).
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Raster", "TestSupport"]),
         // sd_notify against a real datagram socket, the logger's prefixes, signalfd and timerfd.
