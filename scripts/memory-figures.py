@@ -4,9 +4,10 @@
 Starts `SWITCHPANEL run --headless` on a board config, waits until it is at rest, and prints from
 /proc/PID/smaps_rollup its RSS, PSS and private dirty memory; then the context switches it made in
 10 s at rest (each is a wake-up); then sends TOGGLES `set … toggle` requests through the control
-socket (pipelined 400 at a time, every reply read), lets it settle and prints the memory again.
+socket (pipelined 400 at a time, every reply read), lets it settle and prints the memory again;
+--rounds repeats that, to tell a high-water mark (reached once) from a leak (growing each round).
 
-usage: scripts/memory-figures.py [--toggles N] [--idle S] SWITCHPANEL [BOARD.json ...]
+usage: scripts/memory-figures.py [--toggles N [--rounds R]] [--idle S] SWITCHPANEL [BOARD.json ...]
    (no board: the built-in demo panel, 800x480)
 """
 import argparse
@@ -41,7 +42,7 @@ def show(label, m):
             f"shared clean {m['Shared_Clean'] / 1024:.1f} MB")
 
 
-def measure(binary, board, toggles, idle):
+def measure(binary, board, toggles, rounds, idle):
     d = tempfile.mkdtemp(prefix="memory-figures-")
     sock = d + "/control.sock"
     args = [binary, "run", "--headless", "--state-dir", d, "--socket", sock]
@@ -66,7 +67,7 @@ def measure(binary, board, toggles, idle):
         before = switches(p.pid)
         time.sleep(idle)
         print(f"  context switches in {idle:.0f} s at rest: {switches(p.pid) - before}")
-        if toggles:
+        for round in range(rounds):
             sent = 0
             started = time.monotonic()
             while sent < toggles:
@@ -82,7 +83,7 @@ def measure(binary, board, toggles, idle):
             took = time.monotonic() - started
             time.sleep(2)
             print(f"  {toggles} toggles through the socket in {took:.1f} s")
-            print("  " + show("after", rollup(p.pid)))
+            print("  " + show(f"after {toggles * (round + 1)} toggles", rollup(p.pid)))
         c.close()
     finally:
         p.terminate()
@@ -93,12 +94,13 @@ def measure(binary, board, toggles, idle):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--toggles", type=int, default=0)
+    parser.add_argument("--rounds", type=int, default=1, help="send --toggles this many times, measuring after each")
     parser.add_argument("--idle", type=float, default=10)
     parser.add_argument("binary")
     parser.add_argument("boards", nargs="*")
     args = parser.parse_args()
     for board in args.boards or [None]:
-        measure(args.binary, board, args.toggles, args.idle)
+        measure(args.binary, board, args.toggles, args.rounds if args.toggles else 0, args.idle)
 
 
 if __name__ == "__main__":

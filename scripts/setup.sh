@@ -4,7 +4,9 @@
 set -euo pipefail
 
 # systemd: systemd-analyze and systemd-sysusers for `make security` (it need not be running).
-packages=(pkg-config libpng-dev libevdev-dev libdrm-dev libcairo2-dev libfreetype-dev libfontconfig-dev fontconfig fonts-dejavu-core fonts-wqy-microhei systemd)
+# debhelper, fakeroot, lintian, python3: `make deb` (the package, its man pages, its check).
+packages=(pkg-config libpng-dev libevdev-dev libdrm-dev libcairo2-dev libfreetype-dev libfontconfig-dev fontconfig fonts-dejavu-core fonts-wqy-microhei systemd
+    debhelper fakeroot lintian python3)
 
 missing=()
 for p in "${packages[@]}"; do

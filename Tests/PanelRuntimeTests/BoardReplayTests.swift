@@ -1,4 +1,3 @@
-import Evdev
 import Foundation
 import Panel
 import PanelRuntime
@@ -6,6 +5,8 @@ import Presentation
 import TouchCore
 import Widget
 import XCTest
+
+@testable import Evdev
 
 /// Every shipped board against the touchscreen it has today: a recording whose header is the
 /// device as its current driver registers it (BoardRecordings/, written by
