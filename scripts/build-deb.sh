@@ -35,14 +35,14 @@ switchpanel ($version) unstable; urgency=medium
 CHANGELOG
 
 mkdir -p "$out"
-rm -f "$out/switchpanel_${version}_$arch.deb"
-export SOURCE_DATE_EPOCH=$epoch SWITCHPANEL_BINARY=$binary
+out=$(cd "$out" && pwd)
+deb=$out/switchpanel_${version}_$arch.deb
+rm -f "$deb"
+export SOURCE_DATE_EPOCH=$epoch SWITCHPANEL_BINARY=$binary DEB_OUT=$out
 debian/rules clean >/dev/null
 fakeroot debian/rules binary >"$out/build.log" 2>&1 || { tail -40 "$out/build.log"; exit 1; }
-mv ../switchpanel_"${version}"_"$arch".deb "$out/"
-deb=$out/switchpanel_${version}_$arch.deb
 debian/rules clean >/dev/null
-echo "build-deb: $deb ($(du -k "$deb" | cut -f1) KiB)"
+echo "build-deb: ${deb#"$PWD"/} ($(du -k "$deb" | cut -f1) KiB)"
 dpkg-deb --field "$deb" Version Architecture Depends Installed-Size | sed 's/^/build-deb:   /'
 
 if [ "${LINTIAN:-1}" != 0 ]; then

@@ -22,7 +22,8 @@
 #      console comes back; it starts again while a stale session holds tty1 (tty-force);
 #   6. the package's life: an upgrade to a newer build of the same package keeps the edited
 #      conffile and the saved states and restarts the service exactly once; `apt-get remove`
-#      stops it and keeps the states, the config and the user; `apt-get purge` takes them away.
+#      stops it and keeps the states, the config and the user; `apt-get purge` takes them away;
+#      `apt-get install ./switchpanel.deb` on the running system starts the demo panel at once.
 # The guest also reports the figures of issue 16 (FIGURE lines): kernel start → READY=1, service
 # start → READY=1, memory at rest (smaps_rollup) and wake-ups at rest.
 # On 2 cores: debootstrap the first time (about 1.5 min with the download; cached in $VM_CACHE),
@@ -90,6 +91,7 @@ chroot "$rootfs" dpkg -i "/root/debs/switchpanel_${version}_$arch.deb" >"$work/d
 unit=$rootfs/lib/systemd/system/switchpanel.service
 echo "SWITCHPANEL_VERSION=$version" >"$rootfs/etc/switchpanel-test.env"
 echo "SWITCHPANEL_DEB=/root/debs/switchpanel_${version}+upgradetest_$arch.deb" >>"$rootfs/etc/switchpanel-test.env"
+echo "SWITCHPANEL_FIRST_DEB=/root/debs/switchpanel_${version}_$arch.deb" >>"$rootfs/etc/switchpanel-test.env"
 
 # The test board: four switches whose actions leave evidence where the sandbox lets them write
 # (/run/switchpanel is the unit's RuntimeDirectory=), one of them a `write` to sysfs. The sandbox
@@ -363,6 +365,16 @@ ok "purge: /var/lib/switchpanel gone" "$(exists /var/lib/switchpanel)" gone
 ok "purge: /etc/switchpanel gone" "$(exists /etc/switchpanel)" gone
 ok "purge: user and group gone" "$(getent passwd switchpanel | wc -l) $(getent group switchpanel | wc -l)" "0 0"
 ok "purge: the unit's enablement gone" "$(exists /etc/systemd/system/multi-user.target.wants/switchpanel.service)" gone
+# A fresh install on the running system, as the README says (apt, a local file): the postinst
+# creates the user, applies the udev rule and starts the service on the packaged demo panel.
+DEBIAN_FRONTEND=noninteractive apt-get install -y "$SWITCHPANEL_FIRST_DEB" >/tmp/install.log 2>&1
+ok "apt-get install ./switchpanel.deb on a running system: exit status" "$?" 0
+eventually "install: started at once, READY=1" active/running state
+ok "install: the demo panel (the packaged conffile)" "$(prop switchpanel StatusText)" "10 switches on screen"
+ok "install: user switchpanel again" "$(ps -o user= -p "$(prop switchpanel MainPID)")" switchpanel
+waitlog "first frame on screen"
+dump fresh "first frame on screen"
+systemctl stop switchpanel
 echo "=== journal"
 journalctl -u switchpanel -o short-monotonic --no-pager | grep -v -e 'idle after' -e 'frame [0-9]*: touch' | tail -60
 echo "=== CHECK END"
@@ -476,6 +488,8 @@ screen toggled toggled "after the tap and two ctl set"
 screen restarted restarted "after SIGKILL and the restart, states from disk"
 screen reloaded restarted "after systemctl reload"
 screen stale-tty restarted "started over a stale tty1 session"
+"$binary" render --out "$work/render-demo.png" >/dev/null
+screen fresh demo "a fresh install from the package (apt-get install), the demo panel"
 # A black screen of the same size: the console after stop must be neither that nor the panel.
 { printf 'P6\n800 480\n255\n'; head -c $((800 * 480 * 3)) /dev/zero; } >"$work/black.ppm"
 if [ -f "$work/dump-stopped.ppm" ] && ! vm_compare_images "$work/black.ppm" "$work/dump-stopped.ppm" >/dev/null \
