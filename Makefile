@@ -1,7 +1,7 @@
 # The front door: `make run` and `make test` are the README's two commands.
 SWIFT ?= swift
 
-.PHONY: run test browser-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test
+.PHONY: run test browser-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb
 
 setup:
 	@bash scripts/setup.sh
@@ -98,17 +98,20 @@ UNITDIR ?= $(PREFIX)/lib/systemd/system
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 SYSCONFDIR ?= /etc
-# The board config installed as $(SYSCONFDIR)/switchpanel/board.json when there is none yet.
+# The board config installed as $(SYSCONFDIR)/switchpanel/board.json when there is none yet
+# (BOARD_FILE: any file instead; the Debian package installs the built-in demo panel).
 BOARD ?= rpi-7inch-dsi
+BOARD_FILE ?= board-configs/$(BOARD).json
 INSTALL ?= install
 INSTALL_SCRATCH ?= .build/install
 INSTALL_BIN = $(INSTALL_SCRATCH)/release/switchpanel
 
 ## The binary `make install` installs: release, with Swift's runtime linked in
-## (--static-swift-stdlib), so the board needs no toolchain at run time. Run as yourself, then
-## `sudo make install`.
+## (--static-swift-stdlib), so the board needs no toolchain at run time, and linked with
+## -z now (the few dynamic symbols bound at start, then the GOT read-only: full RELRO). Run as
+## yourself, then `sudo make install`; `make deb` packages it.
 build-install: setup
-	$(SWIFT) build -c release --product switchpanel --static-swift-stdlib --scratch-path $(INSTALL_SCRATCH)
+	$(SWIFT) build -c release --product switchpanel --static-swift-stdlib -Xlinker -z -Xlinker now --scratch-path $(INSTALL_SCRATCH)
 
 ## Installs the program, the systemd unit, the sysusers file, the udev rule, the board configs and
 ## a default board config (kept if present); on a live system also creates the user and reloads
@@ -125,12 +128,13 @@ install:
 	$(INSTALL) -d -m 0755 $(DESTDIR)$(DATADIR)/board-configs
 	$(INSTALL) -m 0644 board-configs/*.json $(DESTDIR)$(DATADIR)/board-configs/
 	$(INSTALL) -m 0644 systemd/switchpanel-board.conf.example $(DESTDIR)$(DATADIR)/
+	$(INSTALL) -m 0644 systemd/switchpanel-mqtt.conf $(DESTDIR)$(DATADIR)/
 	$(INSTALL) -d -m 0755 $(DESTDIR)$(SYSCONFDIR)/switchpanel
 	@if [ -e $(DESTDIR)$(SYSCONFDIR)/switchpanel/board.json ]; then \
 		echo "make install: keeping $(DESTDIR)$(SYSCONFDIR)/switchpanel/board.json"; \
 	else \
-		echo "$(INSTALL) -m 0644 board-configs/$(BOARD).json $(DESTDIR)$(SYSCONFDIR)/switchpanel/board.json"; \
-		$(INSTALL) -m 0644 board-configs/$(BOARD).json $(DESTDIR)$(SYSCONFDIR)/switchpanel/board.json; \
+		echo "$(INSTALL) -m 0644 $(BOARD_FILE) $(DESTDIR)$(SYSCONFDIR)/switchpanel/board.json"; \
+		$(INSTALL) -m 0644 $(BOARD_FILE) $(DESTDIR)$(SYSCONFDIR)/switchpanel/board.json; \
 	fi
 	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then \
 		set -x; \
@@ -148,3 +152,8 @@ uninstall:
 	rm -f $(DESTDIR)$(SYSUSERSDIR)/switchpanel.conf $(DESTDIR)$(UDEVRULESDIR)/99-switchpanel.rules
 	rm -rf $(DESTDIR)$(DATADIR)
 	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then set -x; udevadm control --reload; systemctl daemon-reload; fi
+
+## The Debian package .build/deb/switchpanel_<version>_<arch>.deb (debhelper, from debian/), the
+## version read from the program built by build-install, then lintian on it (fails on warnings).
+deb: build-install
+	bash scripts/build-deb.sh

@@ -142,10 +142,11 @@ let package = Package(
             name: "PanelRuntimeTests",
             dependencies: [
                 "PanelRuntime", "Panel", "LinuxIO", "Presentation", "Widget", "TouchCore", "Raster", "RasterPNG",
-                "TextRender", "ConfigFormat", "TestSupport",
+                "TextRender", "ConfigFormat", "TestSupport", "Evdev",
             ],
-            // Inputs that once crashed the fuzzers (FuzzTests.swift), replayed every run.
-            exclude: ["FuzzRegressions"]),
+            // Inputs that once crashed the fuzzers (FuzzTests.swift), replayed every run; a tap
+            // recording per shipped board on its touchscreen of today (BoardReplayTests.swift).
+            exclude: ["FuzzRegressions", "BoardRecordings"]),
         // Scenario files, golden images and the README's example test; runs every shipped scenario
         // (scenarios/, found through #filePath).
         .testTarget(

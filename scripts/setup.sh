@@ -10,6 +10,8 @@ packages=(pkg-config libpng-dev libevdev-dev libdrm-dev libmosquitto-dev mosquit
 packages+=(libmicrohttpd-dev chromium chromium-driver python3)
 # MQTT: the broker and clients the tests start, and paho for scripts/mqtt-fleet.py.
 packages+=(python3-paho-mqtt)
+# debhelper, fakeroot, lintian: `make deb` (the package, its man pages, its check).
+packages+=(debhelper fakeroot lintian)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The real panel as a systemd service (issue 6): boots a minimal Debian 12 (debootstrap, systemd
 # 252) under QEMU (software emulation; scripts/vm-lib.sh says why) with a virtio-gpu display
-# and a virtio tablet, SwitchPanel installed by `make install` exactly as on a board (the
-# sysusers user, the udev rule, the unit) and enabled. The only changes to the installed unit are
+# and a virtio tablet, SwitchPanel installed from its Debian package (`make deb`, checked by
+# lintian on the host) exactly as on a board: dpkg -i into the root, whose postinst creates the
+# sysusers user and enables the unit. The only changes to the installed unit are
 # a drop-in that adds --verbose (the debug lines the test waits for) and the example drop-in's
 # ReadWritePaths= recipe for a `write` action; the board config is a test board whose switches
 # run commands inside the sandbox. The guest (switchpanel-check.service) checks and, in lock-step
@@ -18,7 +19,13 @@
 #      render of the states.json copied out of the guest (states restored from disk);
 #   5. `systemctl reload` keeps the process, the states and the screen; watchdog pings; journal
 #      priorities; `systemd-analyze security` in the guest; `systemctl stop` is clean and the
-#      console comes back; it starts again while a stale session holds tty1 (tty-force).
+#      console comes back; it starts again while a stale session holds tty1 (tty-force);
+#   6. the package's life: an upgrade to a newer build of the same package keeps the edited
+#      conffile and the saved states and restarts the service exactly once; `apt-get remove`
+#      stops it and keeps the states, the config and the user; `apt-get purge` takes them away;
+#      `apt-get install ./switchpanel.deb` on the running system starts the demo panel at once.
+# The guest also reports the figures of issue 16 (FIGURE lines): kernel start → READY=1, service
+# start → READY=1, memory at rest (smaps_rollup) and wake-ups at rest.
 # On 2 cores: debootstrap the first time (about 1.5 min with the download; cached in $VM_CACHE),
 # a release build (1.5 min from clean), then 1 to 2 minutes of boot and checks under TCG. Not
 # part of `make test`.
@@ -31,7 +38,7 @@ root=$PWD
 work=$(mktemp -d /tmp/vm-systemd.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cache=${VM_CACHE:-/var/tmp/switchpanel-vm-systemd}
-scratch=${SCRATCH_PATH:-$root/.build/vm-systemd}
+scratch=${SCRATCH_PATH:-$root/.build/install}
 
 vm_name=vm-systemd-test
 # shellcheck source=vm-lib.sh
@@ -41,7 +48,7 @@ now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }'; }
 started=$(now)
 
-vm_require_packages qemu-system-x86 linux-image-amd64 debootstrap e2fsprogs python3
+vm_require_packages qemu-system-x86 linux-image-amd64 debootstrap e2fsprogs python3 debhelper lintian fakeroot
 vm_find_kernel
 initrd=/boot/initrd.img-$vm_kver
 [ -r "$initrd" ] || { say "no readable $initrd"; exit 1; }
@@ -65,19 +72,31 @@ cp -a "/lib/modules/$vm_kver" "$rootfs/lib/modules/"
 depmod -b "$rootfs" "$vm_kver"
 say "root file system: $(elapsed "$started") s"
 
-# --- SwitchPanel, installed as on a board -----------------------------------------------------
-say "building switchpanel (release, --static-swift-stdlib) in $scratch"
+# --- SwitchPanel, installed from its package as on a board ---------------------------------------
+say "building switchpanel (make build-install: release, --static-swift-stdlib) in $scratch"
 built=$(now)
-swift build -c release --product switchpanel --static-swift-stdlib --scratch-path "$scratch" >"$work/build.log" 2>&1 \
-    || { tail -30 "$work/build.log"; exit 1; }
+make --no-print-directory build-install INSTALL_SCRATCH="$scratch" >"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }
 say "build: $(elapsed "$built") s"
 binary=$scratch/release/switchpanel
-make --no-print-directory install DESTDIR="$rootfs" INSTALL_SCRATCH="$scratch" BOARD=qemu-virtio-gpu >/dev/null
-unit=$rootfs/usr/local/lib/systemd/system/switchpanel.service
-systemctl --root="$rootfs" enable switchpanel.service >/dev/null 2>&1
+# The package (lintian must be clean), and the same program as a newer version for the upgrade.
+SWITCHPANEL_BINARY=$binary DEB_OUT=$work/deb bash scripts/build-deb.sh >"$work/deb.log" 2>&1 \
+    || { tail -40 "$work/deb.log"; exit 1; }
+grep -v '^N:' "$work/deb.log" | grep -E '^(build-deb|[EWIPXO]:)' | sed 's/^/  /' >&2
+SWITCHPANEL_BINARY=$binary DEB_OUT=$work/deb DEB_VERSION_SUFFIX=+upgradetest LINTIAN=0 bash scripts/build-deb.sh >/dev/null
+version=$("$binary" --version | awk '{ print $NF }')
+arch=$(dpkg --print-architecture)
+mkdir -p "$rootfs/root/debs"
+cp "$work/deb/switchpanel_${version}_$arch.deb" "$work/deb/switchpanel_${version}+upgradetest_$arch.deb" "$rootfs/root/debs/"
+chroot "$rootfs" dpkg -i "/root/debs/switchpanel_${version}_$arch.deb" >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; exit 1; }
+unit=$rootfs/lib/systemd/system/switchpanel.service
+echo "SWITCHPANEL_VERSION=$version" >"$rootfs/etc/switchpanel-test.env"
+echo "SWITCHPANEL_DEB=/root/debs/switchpanel_${version}+upgradetest_$arch.deb" >>"$rootfs/etc/switchpanel-test.env"
+echo "SWITCHPANEL_FIRST_DEB=/root/debs/switchpanel_${version}_$arch.deb" >>"$rootfs/etc/switchpanel-test.env"
 
 # The test board: four switches whose actions leave evidence where the sandbox lets them write
-# (/run/switchpanel is the unit's RuntimeDirectory=), one of them a `write` to sysfs.
+# (/run/switchpanel is the unit's RuntimeDirectory=), one of them a `write` to sysfs. The sandbox
+# report runs a few dozen commands: under TCG on a loaded 2-core host that took more than the
+# default 10 s timeout, hence 60.
 cat >"$work/board.json" <<'JSON'
 {
   "version": 1,
@@ -94,7 +113,7 @@ cat >"$work/board.json" <<'JSON'
       "actions": [{ "run": ["/bin/sh", "-c", "echo \"$SWITCHPANEL_ID $SWITCHPANEL_STATE $(id -un)\" > /run/switchpanel/action-$SWITCHPANEL_ID-$SWITCHPANEL_STATE"] }] },
     { "id": "sandbox", "label": "Sandbox check",
       "actions": [{ "write": "/sys/block/vda/queue/read_ahead_kb", "on": "64", "off": "128" },
-                  { "run": ["/bin/sh", "/usr/local/sbin/switchpanel-sandbox-report"] }] }
+                  { "run": ["/bin/sh", "/usr/local/sbin/switchpanel-sandbox-report"], "timeout": 60 }] }
   ]
 }
 JSON
@@ -199,9 +218,22 @@ waitfile() {
 status() { sed -n "s/^$1:[[:space:]]*//p" "/proc/$pid/status"; }
 names() { for g in "$@"; do getent group "$g" | cut -d: -f1; done | sort | tr '\n' ' '; }
 
+. /etc/switchpanel-test.env
+# FIGURE LINE: a measurement the host prints (issue 16's figures).
+figure() { echo "FIGURE $*"; }
+seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b - a) / 1e6 }'; }
+ctxt() { awk '/^(non)?voluntary_ctxt_switches:/ { n += $2 } END { print n }' "/proc/$1/status"; }
+memory() { awk '/^(Rss|Pss|Private_Dirty|Private_Clean|Shared_Clean):/ { printf "%s %.1f MB  ", $1, $2 / 1024 }' "/proc/$1/smaps_rollup"; }
+pkgstate() { s=$(dpkg-query -W -f='${Status}' switchpanel 2>/dev/null); case $s in "" | *not-installed) echo gone ;; *) echo "$s" ;; esac; }
+exists() { if [ -e "$1" ]; then echo present; else echo gone; fi; }
 echo "=== CHECK START"
 # 1. Started at boot, unprivileged, ready. 2. The screen (compared with the render on the host).
-ok "user switchpanel (sysusers.d)" "$(id -un switchpanel 2>&1)" switchpanel
+ok "installed from the package" "$(pkgstate)" "install ok installed"
+ok "package version = switchpanel --version" "$(dpkg-query -W -f='${Version}' switchpanel) $(switchpanel --version)" \
+    "$SWITCHPANEL_VERSION switchpanel $SWITCHPANEL_VERSION"
+ok "enabled by the package's postinst" "$(systemctl is-enabled switchpanel)" enabled
+ok "man pages" "$(ls /usr/share/man/man1/switchpanel.1.gz /usr/share/man/man5/switchpanel-board.json.5.gz | wc -l)" 2
+ok "user switchpanel (sysusers.d, by the postinst)" "$(id -un switchpanel 2>&1)" switchpanel
 ok "started at boot, READY=1" "$(state)" active/running
 ok "status text" "$(prop switchpanel StatusText)" "4 switches on screen"
 ok "restarts" "$(prop switchpanel NRestarts)" 0
@@ -218,6 +250,13 @@ ok "getty@tty1 stopped" "$(systemctl is-active getty@tty1.service)" inactive
 ok "dev-dri-card0.device (udev rule)" "$(prop dev-dri-card0.device ActiveState)" active
 waitlog "first frame on screen"
 dump boot "first frame on screen"
+figure "kernel start → READY=1 (first frame on screen): $(seconds 0 "$(prop switchpanel ActiveEnterTimestampMonotonic)") s;" \
+    "unit start → READY=1: $(seconds "$(prop switchpanel InactiveExitTimestampMonotonic)" "$(prop switchpanel ActiveEnterTimestampMonotonic)") s;" \
+    "process start → READY=1: $(seconds "$(prop switchpanel ExecMainStartTimestampMonotonic)" "$(prop switchpanel ActiveEnterTimestampMonotonic)") s (cold cache)"
+figure "memory at rest, 800x480 on virtio-gpu: $(memory "$pid")"
+before=$(ctxt "$pid")
+sleep 10
+figure "context switches in 10 s at rest: $(($(ctxt "$pid") - before)) (WatchdogSec=10: a ping every 5 s)"
 
 # 3. A tap from the host, the control socket.
 ask TAP porch
@@ -254,6 +293,7 @@ eventually "SIGKILL: restarted by systemd, READY=1" "1 active/running" restarts
 pid=$(prop switchpanel MainPID)
 ok "a new main process, as switchpanel" "$([ "$pid" != "$old" ] && ps -o user= -p "$pid")" switchpanel
 waitlog "first frame on screen"
+figure "after SIGKILL: process start → READY=1: $(seconds "$(prop switchpanel ExecMainStartTimestampMonotonic)" "$(prop switchpanel ActiveEnterTimestampMonotonic)") s (warm cache)"
 sendfile restarted /var/lib/switchpanel/states.json
 dump restarted "first frame on screen"
 ok "states after the restart" "$(ctl list | awk '{ printf "%s=%s ", $1, $2 }')" "porch=on fan=off heater=on sandbox=on "
@@ -289,6 +329,51 @@ systemctl start switchpanel
 ok "starts over a stale tty1 session" "$(state)" active/running
 waitlog "first frame on screen"
 dump stale-tty "first frame on screen"
+
+# 6. The package's life. An upgrade to a newer build of the same package: the edited conffile
+# (this test's board.json) and the states stay, the service is restarted once and comes back
+# ready with them. Then remove (stopped; states, config and user kept) and purge (all gone).
+conf=$(md5sum </etc/switchpanel/board.json)
+states=$(md5sum </var/lib/switchpanel/states.json)
+old=$(prop switchpanel MainPID)
+cursor=$(journalctl -n 0 --show-cursor -o cat | sed -n 's/^-- cursor: //p')
+DEBIAN_FRONTEND=noninteractive dpkg -i "$SWITCHPANEL_DEB" >/tmp/upgrade.log 2>&1
+ok "upgrade: dpkg -i exit status" "$?" 0
+sed 's/^/    upgrade: /' /tmp/upgrade.log
+ok "upgrade: version" "$(dpkg-query -W -f='${Version}' switchpanel)" "$SWITCHPANEL_VERSION+upgradetest"
+ok "upgrade: the edited board.json kept, no prompt" "$(md5sum </etc/switchpanel/board.json)" "$conf"
+ok "upgrade: states.json kept" "$(md5sum </var/lib/switchpanel/states.json)" "$states"
+eventually "upgrade: running, READY=1" active/running state
+unitlog() { journalctl -u switchpanel --after-cursor="$cursor" -o cat --no-pager | grep -cE "^$1 (switchpanel\.service|SwitchPanel touchscreen)"; }
+ok "upgrade: restarted exactly once (stopped, started)" "$(unitlog Stopped) $(unitlog Started)" "1 1"
+pid=$(prop switchpanel MainPID)
+ok "upgrade: a new main process" "$([ "$pid" != "$old" ] && echo yes)" yes
+ok "upgrade: the states after the restart" "$(ctl list | awk '{ printf "%s=%s ", $1, $2 }')" "porch=on fan=off heater=on sandbox=on "
+DEBIAN_FRONTEND=noninteractive apt-get remove -y switchpanel >/tmp/remove.log 2>&1
+ok "apt-get remove: exit status" "$?" 0
+ok "remove: service stopped" "$(prop switchpanel ActiveState)" inactive
+ok "remove: no process of user switchpanel" "$(pgrep -c -u switchpanel)" 0
+ok "remove: the program gone" "$(exists /usr/bin/switchpanel)" gone
+ok "remove: package state" "$(pkgstate)" "deinstall ok config-files"
+ok "remove: states.json kept" "$(md5sum </var/lib/switchpanel/states.json)" "$states"
+ok "remove: the edited board.json kept" "$(md5sum </etc/switchpanel/board.json)" "$conf"
+ok "remove: user kept" "$(id -un switchpanel 2>&1)" switchpanel
+DEBIAN_FRONTEND=noninteractive apt-get purge -y switchpanel >/tmp/purge.log 2>&1
+ok "apt-get purge: exit status" "$?" 0
+ok "purge: package gone" "$(pkgstate)" gone
+ok "purge: /var/lib/switchpanel gone" "$(exists /var/lib/switchpanel)" gone
+ok "purge: /etc/switchpanel gone" "$(exists /etc/switchpanel)" gone
+ok "purge: user and group gone" "$(getent passwd switchpanel | wc -l) $(getent group switchpanel | wc -l)" "0 0"
+ok "purge: the unit's enablement gone" "$(exists /etc/systemd/system/multi-user.target.wants/switchpanel.service)" gone
+# A fresh install on the running system, as the README says (apt, a local file): the postinst
+# creates the user, applies the udev rule and starts the service on the packaged demo panel.
+DEBIAN_FRONTEND=noninteractive apt-get install -y "$SWITCHPANEL_FIRST_DEB" >/tmp/install.log 2>&1
+ok "apt-get install ./switchpanel.deb on a running system: exit status" "$?" 0
+eventually "install: started at once, READY=1" active/running state
+ok "install: the demo panel (the packaged conffile)" "$(prop switchpanel StatusText)" "10 switches on screen"
+ok "install: user switchpanel again" "$(ps -o user= -p "$(prop switchpanel MainPID)")" switchpanel
+waitlog "first frame on screen"
+dump fresh "first frame on screen"
 systemctl stop switchpanel
 echo "=== journal"
 journalctl -u switchpanel -o short-monotonic --no-pager | grep -v -e 'idle after' -e 'frame [0-9]*: touch' | tail -60
@@ -340,6 +425,7 @@ while IFS= read -r -t 300 line <&"${GUEST[0]}"; do
     fi
     case $line in
     "CHECK "*) printf '  %s\n' "${line#CHECK }" >&2 ;;
+    "FIGURE "*) printf '  figure: %s\n' "${line#FIGURE }" >&2 ;;
     "    "*) printf '  %s\n' "$line" >&2 ;;
     "=== CHECK START") say "guest up after $(elapsed "$booted") s" ;;
     "=== DUMP "*)
@@ -402,6 +488,8 @@ screen toggled toggled "after the tap and two ctl set"
 screen restarted restarted "after SIGKILL and the restart, states from disk"
 screen reloaded restarted "after systemctl reload"
 screen stale-tty restarted "started over a stale tty1 session"
+"$binary" render --out "$work/render-demo.png" >/dev/null
+screen fresh demo "a fresh install from the package (apt-get install), the demo panel"
 # A black screen of the same size: the console after stop must be neither that nor the panel.
 { printf 'P6\n800 480\n255\n'; head -c $((800 * 480 * 3)) /dev/zero; } >"$work/black.ppm"
 if [ -f "$work/dump-stopped.ppm" ] && ! vm_compare_images "$work/black.ppm" "$work/dump-stopped.ppm" >/dev/null \

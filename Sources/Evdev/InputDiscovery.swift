@@ -145,6 +145,37 @@ extension DiscoveredDevice {
     }
 }
 
+/// The devices the panel takes from those present: ``InputDiscovery/select(_:among:)``.
+public struct TouchSelection: Hashable, Sendable {
+    public var devices: [DiscoveredDevice]
+    /// Set when the config names devices, none of them is present, and the one touchscreen
+    /// that is present was taken instead (see ``InputDiscovery/select(_:among:)``).
+    public var fallback: DiscoveredDevice?
+}
+
+extension InputDiscovery {
+    /// The devices `wanted` names among `found` (with none named: every touchscreen and absolute
+    /// pointer). When it names devices and none of them is present but exactly one touchscreen
+    /// is, that touchscreen: drivers rename devices across kernels (the Raspberry Pi 7" display's
+    /// "FT5406 memory based driver" became edt-ft5x06's "generic ft5x06 (79)"), and a wall panel
+    /// whose config names the old name would otherwise wait for ever with its only touchscreen
+    /// ignored. Two or more touchscreens are never guessed between; absolute pointers (tablets,
+    /// KVM switches) are never taken in place of a named device.
+    public static func select(_ wanted: [DeviceMatch], among found: [DiscoveredDevice]) -> TouchSelection {
+        let named = found.filter { $0.isWanted(by: wanted) }
+        guard !wanted.isEmpty, named.isEmpty else { return TouchSelection(devices: named) }
+        let touchscreens = found.filter { $0.info?.kind == .touchscreen }
+        guard touchscreens.count == 1 else { return TouchSelection(devices: []) }
+        return TouchSelection(devices: touchscreens, fallback: touchscreens[0])
+    }
+
+    /// The warning a fallback selection is logged with: what was named, what was taken, and the fix.
+    public static func fallbackWarning(_ wanted: [DeviceMatch], taken: DiscoveredDevice) -> String {
+        "touch: no device matches \(wanted.map(\.description).joined(separator: ", ")); using the only touchscreen, "
+            + "\(taken.summary) (add its name to touch.devices to make this choice explicit)"
+    }
+}
+
 extension InputDiscovery {
     /// Why no wanted device was found, listing every node present (for the log or an error).
     public static func noneWanted(_ wanted: [DeviceMatch], among found: [DiscoveredDevice]) -> String {

@@ -10,7 +10,9 @@ import TouchCore
 /// reopened when they come back — without a restart.
 ///
 /// Which devices: those the config names (path, name or vendor:product), else every touchscreen
-/// and absolute pointer found.
+/// and absolute pointer found; when the config names devices and none is present but exactly
+/// one touchscreen is, that one, with a warning (``InputDiscovery/select(_:among:)``). A named
+/// device that appears later is opened too; the fallback stays open beside it.
 public final class TouchInputs {
     private struct Live {
         var device: InputDevice
@@ -86,7 +88,9 @@ public final class TouchInputs {
             return
         }
         let wanted = touch.devices.compactMap(DeviceMatch.init)
-        for d in found where live[d.path] == nil && d.isWanted(by: wanted) {
+        let selection = InputDiscovery.select(wanted, among: found)
+        for d in selection.devices where live[d.path] == nil {
+            if d == selection.fallback { log(.warning, InputDiscovery.fallbackWarning(wanted, taken: d)) }
             open(d.path)
         }
         if live.isEmpty {

@@ -44,12 +44,15 @@ func runCalibrateCommand(configPath: String?, deviceName: String?, write: Bool, 
             "the config calibrates through touch.pointercal; remove it to calibrate with a matrix instead")
     }
 
-    // The device: the one named, else the config's, else the first touchscreen.
+    // The device: the one named, else the config's (or the only touchscreen when none of those is
+    // present, as `run` does), else the first touchscreen.
     let wanted = (deviceName.map { [$0] } ?? config.touch.devices).compactMap(DeviceMatch.init)
     let found = try InputDiscovery.scan()
-    guard let chosen = found.first(where: { $0.isWanted(by: wanted) }) else {
+    let selection = InputDiscovery.select(wanted, among: found)
+    guard let chosen = selection.devices.first else {
         throw CommandLineError.failure(InputDiscovery.noneWanted(wanted, among: found))
     }
+    if let fallback = selection.fallback { logLine(.warning, InputDiscovery.fallbackWarning(wanted, taken: fallback)) }
     let device = try InputDevice(path: chosen.path)
     var description = device.description
     if let remap = description.suggestedAxisRemap { description = description.remappingAxes(remap) }

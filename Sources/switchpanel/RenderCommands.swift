@@ -1,4 +1,5 @@
 import CommandLineInterface
+import ConfigFormat
 import Foundation
 import Panel
 import PanelRuntime
@@ -39,23 +40,47 @@ enum CheckConfigCommand: Command {
     static let name = "check-config"
     static let summary = "Validates a board config and prints its layout (exit 2 naming the bad field)."
     static let details = """
-        Validates a board config and prints the resolved layout. Any error — syntax, types,
-        unknown keys, ranges, duplicate ids, overlapping frames — exits 2 with the field's path
-        and the reason.
+        Validates a board config (default: the built-in demo panel) and prints the resolved
+        layout. Any error — syntax, types, unknown keys, ranges, duplicate ids, overlapping
+        frames — exits 2 with the field's path and the reason. With --print, prints the checked
+        config's text instead: without BOARD.json, the demo panel's, which is how the Debian
+        package's /etc/switchpanel/board.json is made (one copy, in the program).
         """
-    static let positionals: Positionals? = .one("BOARD.json")
+    static let positionals: Positionals? = .optional("BOARD.json")
+    static let printText = Flag("--print", help: "print the config's text once it is valid, not its layout")
+    static var options: [any CommandOption] { [printText] }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let path = arguments.positionals[0]
+        let path = arguments.positionals.first
+        let shown = path ?? "built-in demo panel"
         do {
-            let config = try LoadedConfig.read(path: path).config
-            print("\(path): OK — \(config.name)")
+            let config: BoardConfig
+            var text = DemoPanel.json
+            if let path {
+                config = try LoadedConfig.read(path: path).config
+                text = String(decoding: try readConfigText(path), as: UTF8.self)
+            } else {
+                config = try BoardConfig.parse(DemoPanel.json)
+            }
+            if arguments[Self.printText] {
+                print(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+                return 0
+            }
+            print("\(shown): OK — \(config.name)")
             print(try PanelLayout(config: config).summary)
             return 0
         } catch {  // a ConfigError: everything in the block throws only that
-            FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
+            FileHandle.standardError.write(Data("\(shown): \(error)\n".utf8))
             return 2
         }
+    }
+
+    /// The bytes `LoadedConfig.read` has just accepted.
+    private static func readConfigText(_ path: String) throws(ConfigError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError("", "cannot read \(path)")
+        }
+        return Array(data)
     }
 }
 

@@ -140,6 +140,45 @@ final class DiscoveryTests: XCTestCase {
         )
         XCTAssertEqual(InputDiscovery.noneWanted([], among: []), "no touch device found; present: none")
     }
+
+    /// A config naming a device that is not there (a driver renamed it) takes the one
+    /// touchscreen present, and says so; it never guesses between two, never takes a tablet in
+    /// place of a touchscreen, and never overrides a named device that is present.
+    func testANamedDeviceThatIsAbsentFallsBackToTheOnlyTouchscreen() {
+        func device(_ n: Int, _ description: DeviceDescription, _ kind: InputDeviceKind) -> DiscoveredDevice {
+            DiscoveredDevice(
+                path: "/dev/input/event\(n)", outcome: .success(.init(description: description, kind: kind)))
+        }
+        let unreadable = DiscoveredDevice(
+            path: "/dev/input/event0", outcome: .failure(.open(path: "/dev/input/event0", errno: .permissionDenied)))
+        let renamed = device(1, Devices.typeB, .touchscreen)  // "EP0430M09" where the config says "FT5406"
+        let resistive = device(2, Devices.resistive, .touchscreen)
+        let tablet = device(3, Devices.typeB, .absolutePointer)
+        let keyboard = device(4, DeviceDescription(name: "kbd", codes: [EventType.key: [30]]), .other)
+        let old = [DeviceMatch("FT5406 memory based driver")!]
+
+        let one = InputDiscovery.select(old, among: [unreadable, renamed, tablet, keyboard])
+        XCTAssertEqual(one.devices.map(\.path), ["/dev/input/event1"])
+        XCTAssertEqual(one.fallback, renamed)
+        XCTAssertEqual(
+            InputDiscovery.fallbackWarning(old, taken: renamed),
+            #"touch: no device matches name containing "FT5406 memory based driver"; using the only touchscreen, /dev/input/event1 "EP0430M09" (touchscreen) (add its name to touch.devices to make this choice explicit)"#
+        )
+
+        let two = InputDiscovery.select(old, among: [renamed, resistive])
+        XCTAssertEqual(two, TouchSelection(devices: [], fallback: nil), "two touchscreens: no guess")
+        XCTAssertEqual(
+            InputDiscovery.select(old, among: [tablet, keyboard, unreadable]).devices, [],
+            "a tablet is not a touchscreen")
+        XCTAssertEqual(InputDiscovery.select(old, among: []).devices, [])
+
+        let present = InputDiscovery.select([DeviceMatch("ADS7846")!], among: [renamed, resistive, tablet])
+        XCTAssertEqual(present, TouchSelection(devices: [resistive], fallback: nil), "a named device present wins")
+        let every = InputDiscovery.select([], among: [unreadable, renamed, resistive, tablet, keyboard])
+        XCTAssertEqual(
+            every, TouchSelection(devices: [renamed, resistive, tablet], fallback: nil), "none named: every touch input"
+        )
+    }
 }
 
 /// Descriptions used by several tests.

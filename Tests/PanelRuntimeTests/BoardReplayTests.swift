@@ -1,0 +1,101 @@
+import Foundation
+import Panel
+import PanelRuntime
+import Presentation
+import TouchCore
+import Widget
+import XCTest
+
+@testable import Evdev
+
+/// Every shipped board against the touchscreen it has today: a recording whose header is the
+/// device as its current driver registers it (BoardRecordings/, written by
+/// scripts/board-recordings.py: one tap on each enabled switch) is picked by the board's
+/// `touch.devices` — by name, not by the only-touchscreen fallback — and replayed through the
+/// touch state machine with the board's calibration, rotation and filters into a panel session:
+/// each tap toggles the switch it was aimed at, and nothing else changes by touch.
+final class BoardReplayTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Each shipped board and the name its touchscreen has on a current kernel.
+    static let currentNames = [
+        "rpi-7inch-dsi": "generic ft5x06 (79)",
+        "rpi-touch-display-2": "Goodix Capacitive TouchScreen",
+        "hdmi-5inch-xpt2046": "ADS7846 Touchscreen",
+        "hdmi-1080p-usb-touch": "eGalax Inc. USB TouchController",
+        "qemu-virtio-gpu": "QEMU Virtio Tablet",
+    ]
+
+    func testEveryShippedBoardHasARecordingOfItsTouchscreen() throws {
+        let boards = try FileManager.default.contentsOfDirectory(
+            atPath: Self.root.appendingPathComponent("board-configs").path
+        ).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+        XCTAssertEqual(Set(boards), Set(Self.currentNames.keys))
+    }
+
+    func testRaspberryPi7InchDisplay() throws { try replay("rpi-7inch-dsi") }
+    func testRaspberryPiTouchDisplay2() throws { try replay("rpi-touch-display-2") }
+    func testHDMI5InchXPT2046() throws { try replay("hdmi-5inch-xpt2046") }
+    func testHDMI1080pUSBTouch() throws { try replay("hdmi-1080p-usb-touch") }
+    func testQEMUVirtioGPU() throws { try replay("qemu-virtio-gpu") }
+
+    /// The 7" display's config still takes the device by the name it had before 2020 (the
+    /// firmware-driven rpi-ft5406), for boards on older Raspberry Pi OS releases.
+    func testThe7InchConfigAlsoTakesTheOldFirmwareDriversName() throws {
+        let config = try board("rpi-7inch-dsi")
+        let old = DeviceDescription(name: "FT5406 memory based driver", bus: 0x19, codes: [:])
+        let found = [
+            DiscoveredDevice(path: "/dev/input/event2", outcome: .success(.init(description: old, kind: .touchscreen)))
+        ]
+        let selection = InputDiscovery.select(config.touch.devices.compactMap(DeviceMatch.init), among: found)
+        XCTAssertEqual(selection, TouchSelection(devices: found, fallback: nil))
+    }
+
+    private func board(_ name: String) throws -> BoardConfig {
+        try BoardConfig.parse(
+            [UInt8](try Data(contentsOf: Self.root.appendingPathComponent("board-configs/\(name).json"))))
+    }
+
+    private func replay(_ name: String) throws {
+        let config = try board(name)
+        let text = try String(
+            contentsOf: Self.root.appendingPathComponent("Tests/PanelRuntimeTests/BoardRecordings/\(name).events"),
+            encoding: .utf8)
+        let recording = try EvemuRecording.parse(text)
+        let device = try XCTUnwrap(recording.device, "\(name): the recording's header describes its device")
+        XCTAssertEqual(device.name, Self.currentNames[name], name)
+
+        // The board's config picks this device by what it names (or, naming none, as a touch input).
+        let found = [
+            DiscoveredDevice(
+                path: "/dev/input/event4",
+                outcome: .success(.init(description: device, kind: InputDeviceKind(classifying: device))))
+        ]
+        let selection = InputDiscovery.select(config.touch.devices.compactMap(DeviceMatch.init), among: found)
+        XCTAssertEqual(selection.devices.map(\.path), ["/dev/input/event4"], "\(name): \(config.touch.devices)")
+        XCTAssertNil(selection.fallback, "\(name): taken by name, not as the only touchscreen")
+
+        // The taps, in the order the recording makes them.
+        let line = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("# Taps, in order: ") })
+        let aimed = line.dropFirst("# Taps, in order: ".count).split(separator: " ").map(String.init)
+        let enabled = config.switches.filter(\.enabled)
+        XCTAssertEqual(Set(aimed), Set(enabled.map(\.id)), "\(name): a tap on every enabled switch")
+
+        let session = try PanelSession(
+            config: config, display: HeadlessDisplay(width: config.display.width, height: config.display.height),
+            renderer: SwitchRenderer(), store: nil, actions: ActionRunner(printLine: { _ in }), log: { _, _ in })
+        var changes: [SwitchChange] = []
+        session.onChange = { changes.append($0) }
+        let calibration = try config.touch.calibration(for: device, display: config.display)
+        var player = RecordingPlayer(
+            machine: try TouchStateMachine(device: device, calibration: calibration, filters: config.touch.filters),
+            events: recording.events)
+        let summary = try player.play(into: session)
+        XCTAssertEqual(summary.contacts, aimed.count, name)
+        let touched = changes.filter { $0.source == .touch }
+        XCTAssertEqual(touched.map(\.id), aimed, "\(name): each tap toggled the switch it was aimed at")
+        let initial = Dictionary(uniqueKeysWithValues: config.switches.map { ($0.id, $0.initial) })
+        for change in touched { XCTAssertEqual(change.isOn, !(initial[change.id] ?? false), "\(name): \(change.id)") }
+    }
+}

@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Writes Tests/PanelRuntimeTests/BoardRecordings/<board>.events: for each shipped board, an evemu
+recording of one tap on the centre of every enabled switch, made on the touchscreen that board has
+today, as its driver describes itself and reports a tap.
+
+The device descriptions are the drivers' own (name, bus, ids, axes, protocol), read from their
+sources: edt-ft5x06 ("generic ft5x06 (%02x)", type B, the 800x480 size the Pi's
+vc4-kms-dsi-7inch overlay gives), goodix ("Goodix Capacitive TouchScreen", GT911 on the Touch
+Display 2, 720x1280 portrait), ads7846 ("ADS%d Touchscreen", single touch with pressure, 12-bit),
+usbtouchscreen (eGalax 0eef:0001, 11-bit) and virtio_input ("QEMU Virtio Tablet", 15-bit, a
+pointer). The taps are synthesised: the positions come from `switchpanel check-config` of each
+board, taken back through the board's rotation and calibration matrix into device units. The
+replay tests (BoardReplayTests) hold that each board's config picks the device by the name in the
+header and that each tap toggles the switch it was aimed at.
+
+Usage: scripts/board-recordings.py [BINARY]   (default .build/debug/switchpanel)
+"""
+import os
+import re
+import subprocess
+import sys
+
+EV_SYN, EV_KEY, EV_ABS = 0, 1, 3
+ABS_X, ABS_Y, ABS_PRESSURE = 0x00, 0x01, 0x18
+ABS_MT_SLOT, ABS_MT_TOUCH_MAJOR, ABS_MT_WIDTH_MAJOR = 0x2F, 0x30, 0x32
+ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID = 0x35, 0x36, 0x39
+BTN_LEFT, BTN_RIGHT, BTN_TOUCH = 0x110, 0x111, 0x14A
+INPUT_PROP_DIRECT = 0x01
+
+BOARDS = {
+    "rpi-7inch-dsi": dict(
+        name="generic ft5x06 (79)", id=(0x18, 0, 0, 0), kind="mt", x=799, y=479, slots=10,
+        source="edt-ft5x06.c (\"generic ft5x06 (%02x)\"), touchscreen-size-x/y 800/480 in vc4-kms-dsi-7inch"),
+    "rpi-touch-display-2": dict(
+        name="Goodix Capacitive TouchScreen", id=(0x18, 0x0416, 0x038F, 0x1060), kind="mt", x=719, y=1279, slots=10,
+        source="goodix.c (GT911: vendor 0x0416, product = the chip id 911), 720x1280 portrait"),
+    "hdmi-5inch-xpt2046": dict(
+        name="ADS7846 Touchscreen", id=(0x1C, 0, 7846, 0), kind="pressure", x=4095, y=4095, pressure=65535,
+        source="ads7846.c (\"ADS%d Touchscreen\", model 7846 for ti,ads7846 and ti,tsc2046, 12-bit axes)"),
+    "hdmi-1080p-usb-touch": dict(
+        name="eGalax Inc. USB TouchController", id=(0x03, 0x0EEF, 0x0001, 0x0100), kind="single", x=2047, y=2047,
+        source="usbtouchscreen.c (eGalax 0eef:0001, 11-bit axes, BTN_TOUCH)"),
+    "qemu-virtio-gpu": dict(
+        name="QEMU Virtio Tablet", id=(0x06, 0x0627, 0x0003, 0x0001), kind="tablet", x=32767, y=32767,
+        source="QEMU's virtio-tablet-pci through virtio_input (15-bit axes, BTN_LEFT)"),
+}
+
+
+def mask(bits):
+    """An evemu B: mask's bytes for these bit numbers."""
+    out = bytearray((max(bits) // 8 + 1) if bits else 1)
+    for b in bits:
+        out[b // 8] |= 1 << (b % 8)
+    return out
+
+
+def header(board, d, axes, keys):
+    lines = [
+        "# EVEMU 1.3",
+        f"# Synthesised by scripts/board-recordings.py for board-configs/{board}.json: one tap on the",
+        "# centre of each enabled switch. The device is described as its driver registers it today:",
+        f"# {d['source']}.",
+        f"# Input device name: \"{d['name']}\"",
+        f"N: {d['name']}",
+        "I: " + " ".join(f"{v:04x}" for v in d["id"]),
+        "P: " + " ".join(f"{b:02x}" for b in mask([INPUT_PROP_DIRECT] if d["kind"] != "tablet" else [])),
+    ]
+    for etype, bits in ((EV_SYN, [EV_SYN, EV_KEY, EV_ABS]), (EV_KEY, keys), (EV_ABS, sorted(axes))):
+        data = mask(bits)
+        for i in range(0, len(data), 8):
+            lines.append(f"B: {etype:02x} " + " ".join(f"{b:02x}" for b in data[i:i + 8]))
+    for code in sorted(axes):
+        lo, hi = axes[code]
+        lines.append(f"A: {code:02x} {lo} {hi} 0 0 0")
+    return lines
+
+
+def layout(binary, path):
+    out = subprocess.run([binary, "check-config", path], check=True, capture_output=True, text=True).stdout
+    width, height = map(float, re.search(r"^screen (\S+)x(\S+)$", out, re.M).groups())
+    switches = []
+    for m in re.finditer(r"^switch (\S+): (\S+)x(\S+) at (\S+),(\S+) ", out, re.M):
+        sid, w, h, x, y = m.group(1), *map(float, m.groups()[1:])
+        switches.append((sid, x + w / 2, y + h / 2))
+    return width, height, switches
+
+
+def device_point(config, width, height, lx, ly, d):
+    """A logical screen point → device units, through the inverse of the board's rotation and
+    calibration matrix (the panel maps device → normalised → matrix → physical → rotation)."""
+    rotation = config.get("rotation", 0)
+    # Rotation.physicalPoint (Sources/Raster/Pixels/Blitter.swift), width/height logical.
+    px, py, pw, ph = {
+        0: (lx, ly, width, height),
+        90: (height - ly, lx, height, width),
+        180: (width - lx, height - ly, width, height),
+        270: (ly, width - lx, height, width),
+    }[rotation]
+    a, b, c, d2, e, f = config.get("calibration", [1, 0, 0, 0, 1, 0])
+    sx, sy = px / pw, py / ph
+    det = a * e - b * d2
+    nx = (e * (sx - c) - b * (sy - f)) / det
+    ny = (a * (sy - f) - d2 * (sx - c)) / det
+    return round(nx * d["x"]), round(ny * d["y"])
+
+
+def events(d, taps):
+    lines = []
+    t = 1000.0
+
+    def emit(dt, etype, code, value):
+        lines.append(f"E: {t + dt:.6f} {etype:04x} {code:04x} {value}")
+
+    for n, (x, y) in enumerate(taps):
+        if d["kind"] == "mt":
+            emit(0, EV_ABS, ABS_MT_TRACKING_ID, 100 + n)
+            emit(0, EV_ABS, ABS_MT_POSITION_X, x)
+            emit(0, EV_ABS, ABS_MT_POSITION_Y, y)
+            emit(0, EV_KEY, BTN_TOUCH, 1)
+            emit(0, EV_ABS, ABS_X, x)
+            emit(0, EV_ABS, ABS_Y, y)
+            emit(0, EV_SYN, 0, 0)
+            emit(0.08, EV_ABS, ABS_MT_TRACKING_ID, -1)
+            emit(0.08, EV_KEY, BTN_TOUCH, 0)
+            emit(0.08, EV_SYN, 0, 0)
+        elif d["kind"] == "pressure":
+            # A resistive controller samples every few milliseconds while pressed, a little noisily.
+            for i in range(8):
+                dt = i * 0.008
+                emit(dt, EV_ABS, ABS_X, x + (i % 3) - 1)
+                emit(dt, EV_ABS, ABS_Y, y - (i % 2))
+                emit(dt, EV_ABS, ABS_PRESSURE, 900 + 10 * i)
+                if i == 0:
+                    emit(dt, EV_KEY, BTN_TOUCH, 1)
+                emit(dt, EV_SYN, 0, 0)
+            emit(0.07, EV_KEY, BTN_TOUCH, 0)
+            emit(0.07, EV_ABS, ABS_PRESSURE, 0)
+            emit(0.07, EV_SYN, 0, 0)
+        else:
+            button = BTN_LEFT if d["kind"] == "tablet" else BTN_TOUCH
+            emit(0, EV_ABS, ABS_X, x)
+            emit(0, EV_ABS, ABS_Y, y)
+            emit(0, EV_KEY, button, 1)
+            emit(0, EV_SYN, 0, 0)
+            emit(0.08, EV_KEY, button, 0)
+            emit(0.08, EV_SYN, 0, 0)
+        t += 0.5
+    return lines
+
+
+def main():
+    import json
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".build/debug/switchpanel")
+    out_dir = os.path.join(root, "Tests/PanelRuntimeTests/BoardRecordings")
+    os.makedirs(out_dir, exist_ok=True)
+    for board, d in BOARDS.items():
+        path = os.path.join(root, "board-configs", board + ".json")
+        with open(path) as f:
+            config = json.load(f)
+        width, height, switches = layout(binary, path)
+        enabled = {s["id"] for section in config.get("sections", []) for s in section["switches"] if s.get("enabled", True)}
+        enabled |= {s["id"] for s in config.get("switches", []) if s.get("enabled", True)}
+        placement = dict(config["display"], calibration=config.get("touch", {}).get("calibration", [1, 0, 0, 0, 1, 0]))
+        taps = [(sid, device_point(placement, width, height, x, y, d)) for sid, x, y in switches if sid in enabled]
+        if d["kind"] == "mt":
+            axes = {ABS_X: (0, d["x"]), ABS_Y: (0, d["y"]), ABS_MT_SLOT: (0, d["slots"] - 1),
+                    ABS_MT_POSITION_X: (0, d["x"]), ABS_MT_POSITION_Y: (0, d["y"]), ABS_MT_TRACKING_ID: (0, 65535)}
+            keys = [BTN_TOUCH]
+        elif d["kind"] == "pressure":
+            axes = {ABS_X: (0, d["x"]), ABS_Y: (0, d["y"]), ABS_PRESSURE: (0, d["pressure"])}
+            keys = [BTN_TOUCH]
+        elif d["kind"] == "single":
+            axes = {ABS_X: (0, d["x"]), ABS_Y: (0, d["y"])}
+            keys = [BTN_TOUCH]
+        else:
+            axes = {ABS_X: (0, d["x"]), ABS_Y: (0, d["y"])}
+            keys = [BTN_LEFT, BTN_RIGHT]
+        text = header(board, d, axes, keys)
+        text.append("# Taps, in order: " + " ".join(sid for sid, _ in taps))
+        text += events(d, [p for _, p in taps])
+        with open(os.path.join(out_dir, board + ".events"), "w") as f:
+            f.write("\n".join(text) + "\n")
+        print(f"{board}: {len(taps)} taps on \"{d['name']}\"")
+
+
+if __name__ == "__main__":
+    main()
