@@ -4,7 +4,7 @@
 set -euo pipefail
 
 # systemd: systemd-analyze and systemd-sysusers for `make security` (it need not be running).
-packages=(pkg-config libpng-dev libevdev-dev libdrm-dev libmosquitto-dev mosquitto mosquitto-clients libcairo2-dev libfreetype-dev libfontconfig-dev fontconfig fonts-dejavu-core fonts-wqy-microhei systemd)
+packages=(pkg-config libpng-dev libevdev-dev libdrm-dev libmosquitto-dev libssl-dev mosquitto mosquitto-clients libcairo2-dev libfreetype-dev libfontconfig-dev fontconfig fonts-dejavu-core fonts-wqy-microhei systemd)
 # The browser preview: libmicrohttpd for its server; Chromium, its WebDriver and Python for
 # its tests in a real browser (Tests/BrowserTests).
 packages+=(libmicrohttpd-dev chromium chromium-driver python3)

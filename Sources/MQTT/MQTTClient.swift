@@ -109,9 +109,11 @@ public final class MQTTClient {
     public private(set) var isOpen = false
     /// The broker accepted the session and it has not ended.
     public private(set) var isConnected = false
-    /// When the client last read or wrote anything (the caller's clock): the keepalive is due
-    /// a keepalive after it.
-    private var lastTraffic: Double = 0
+    /// When the client last wrote and last read (the caller's clock). libmosquitto pings a
+    /// keepalive after the older of the two: reading alone (a device's QoS 0 reports) does not
+    /// put the ping off, or the broker would drop a panel that only listens.
+    private var lastWrite: Double = 0
+    private var lastRead: Double = 0
 
     /// Where messages and connection events are collected while libmosquitto calls back (its
     /// callbacks run inside loop_read/loop_misc on the caller's thread).
@@ -165,12 +167,17 @@ public final class MQTTClient {
             }
             if let tls = connection.tls {
                 if tls.caFile == nil {
+                    // The system's CAs: this option alone turns TLS on (mosquitto_tls_set
+                    // refuses to be called without a CA file or directory).
                     try check("mosquitto_int_option(TLS_USE_OS_CERTS)") {
                         mosquitto_int_option(mosq, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
                     }
                 }
-                try check("mosquitto_tls_set") {
-                    mosquitto_tls_set(mosq, tls.caFile, nil, tls.certificateFile, tls.keyFile, nil)
+                if tls.caFile != nil || tls.certificateFile != nil {
+                    let caPath = tls.caFile == nil ? "/etc/ssl/certs" : nil
+                    try check("mosquitto_tls_set") {
+                        mosquitto_tls_set(mosq, tls.caFile, caPath, tls.certificateFile, tls.keyFile, nil)
+                    }
                 }
             }
         } catch {
@@ -227,7 +234,8 @@ public final class MQTTClient {
         let attempt = try ConnectAttempt()
         self.attempt = attempt
         isOpen = true
-        lastTraffic = now
+        lastWrite = now
+        lastRead = now
         let mosq = UncheckedPointer(mosq)
         let c = connection
         let thread = Thread {
@@ -290,29 +298,40 @@ public final class MQTTClient {
     /// while libmosquitto has bytes queued).
     public var pollInterests: [PollInterest] {
         if let attempt { return [PollInterest(attempt.done.pollHandle)] }
-        let socket = mosquitto_socket(mosq)
-        guard isOpen, socket >= 0 else { return [] }
-        return [PollInterest(PollHandle(socket), readable: true, writable: mosquitto_want_write(mosq))]
+        guard isOpen, let socket else { return [] }
+        let writable =
+            switchpanel_mqtt_tls_handshaking(mosq) != 0
+            ? switchpanel_mqtt_tls_wants_write(mosq) != 0 : mosquitto_want_write(mosq)
+        return [PollInterest(socket, readable: true, writable: writable)]
+    }
+
+    /// The connection's socket, once the connect has returned.
+    private var socket: PollHandle? {
+        guard attempt == nil else { return nil }
+        let fd = mosquitto_socket(mosq)
+        return fd >= 0 ? PollHandle(fd) : nil
     }
 
     /// When ``serviceTimers(now:)`` must run: a keepalive after the last traffic.
     public var nextDeadline: Double? {
         guard isOpen, attempt == nil else { return nil }
         // libmosquitto counts whole seconds: a moment after the keepalive is surely due.
-        return lastTraffic + Double(connection.keepalive) + 0.5
+        return min(lastWrite, lastRead) + Double(connection.keepalive) + 0.5
     }
 
     /// Handles readiness of one of ``pollInterests``; returns what happened.
     public func handle(_ event: PollEvent, now: Double) -> [MQTTClientEvent] {
-        if let attempt, event.handle == attempt.done.pollHandle {
+        if let attempt {
+            // Only the attempt's own pipe: an event for a descriptor of an earlier connection
+            // (closed and its number reused this turn) must not touch the object the thread holds.
+            guard event.handle == attempt.done.pollHandle else { return takeEvents() }
             var bytes: [UInt8] = []
             _ = try? attempt.done.read(appendingTo: &bytes, limit: 16)
-            _ = finishAttempt()
-            if isOpen { pump(readable: false, writable: true) }
-        } else if attempt == nil, isOpen {
-            pump(readable: event.readable, writable: event.writable)
+            guard finishAttempt() else { return takeEvents() }
+            if isOpen { pump(readable: false, writable: true, now: now) }
+        } else if isOpen, event.handle == socket {
+            pump(readable: event.readable, writable: event.writable, now: now)
         }
-        lastTraffic = now
         return takeEvents()
     }
 
@@ -321,25 +340,43 @@ public final class MQTTClient {
         guard isOpen, attempt == nil else { return takeEvents() }
         let code = mosquitto_loop_misc(mosq)
         if code == Int32(MOSQ_ERR_SUCCESS.rawValue) {
-            if mosquitto_want_write(mosq) { _ = mosquitto_loop_write(mosq, 1) }
+            if mosquitto_want_write(mosq) {
+                _ = mosquitto_loop_write(mosq, 1)
+                lastWrite = now
+            }
         } else {
             closed(reason: MQTTError(call: "keepalive", code: code).message)
         }
-        lastTraffic = now
+        // Called at the deadline: whatever libmosquitto decided (a ping, or nothing due yet),
+        // the next look is a keepalive from now.
+        lastWrite = max(lastWrite, now - Double(connection.keepalive) / 2)
         return takeEvents()
     }
 
-    private func pump(readable: Bool, writable: Bool) {
+    private func pump(readable: Bool, writable: Bool, now: Double) {
+        if switchpanel_mqtt_tls_handshaking(mosq) != 0 {
+            // libmosquitto moves the TLS handshake on only from loop_read, whatever the socket
+            // is ready for; once it is done, the CONNECT packet waiting behind it goes out.
+            let code = mosquitto_loop_read(mosq, 1)
+            if code != Int32(MOSQ_ERR_SUCCESS.rawValue) {
+                return closed(reason: MQTTError(call: "TLS handshake", code: code).message)
+            }
+            lastRead = now
+            if switchpanel_mqtt_tls_handshaking(mosq) != 0 { return }
+        }
         if writable || mosquitto_want_write(mosq) {
+            lastWrite = now
             let code = mosquitto_loop_write(mosq, 1)
             if code != Int32(MOSQ_ERR_SUCCESS.rawValue) {
                 return closed(reason: MQTTError(call: "write", code: code).message)
             }
         }
         if readable {
-            // Everything that arrived, a bounded number of packets per turn so a flood cannot
-            // hold the loop: the rest is read on the next turn.
-            let code = mosquitto_loop_read(mosq, 64)
+            // libmosquitto 2.0 reads max(1, packets in flight) packets a call (the count given
+            // is unused); the poll is level-triggered, so what is left is read next turn and a
+            // flood cannot hold the loop.
+            lastRead = now
+            let code = mosquitto_loop_read(mosq, 1)
             if code != Int32(MOSQ_ERR_SUCCESS.rawValue) {
                 return closed(reason: MQTTError(call: "read", code: code).message)
             }

@@ -103,6 +103,13 @@ extension BoardConfig {
                 throw ConfigError("switches", "duplicate id \"\(s.id)\" (switches \(first + 1) and \(i + 1))")
             }
             seen[s.id] = i
+            if let mqtt, mqtt.discovery, !MQTTConfig.isTopicSafeName(s.id) {
+                // Home Assistant reads discovery topics of [a-zA-Z0-9_-] only: others are ignored.
+                throw ConfigError(
+                    s.path + ".id",
+                    "\"\(s.id)\": Home Assistant's discovery takes letters, digits, '-' and '_' in ids "
+                        + "(rename it, or set mqtt.homeAssistant.discovery to false)")
+            }
             if s.mqtt != nil, mqtt == nil {
                 throw ConfigError(
                     s.path + ".mqtt", "binds the switch to MQTT topics, but the board has no \"mqtt\" broker")

@@ -104,6 +104,9 @@ extension MQTTConfig {
                 guard after.hasPrefix(":") else { throw ConfigError(node.path, "\(node.value.shown): expected :port") }
                 portText = after.dropFirst()
             }
+        } else if rest.filter({ $0 == ":" }).count > 1 {
+            throw ConfigError(
+                node.path, "\(node.value.shown): an IPv6 address goes in brackets (mqtt://[fd00::1]:1883)")
         } else if let colon = rest.lastIndex(of: ":") {
             host = rest[..<colon]
             portText = rest[rest.index(after: colon)...]

@@ -24,6 +24,8 @@ public final class MQTTService: PanelService {
     private var connectDeadline: Double?
     /// Failed attempts in a row: the backoff doubles with each, up to ``maximumBackoff``.
     private var failures = 0
+    /// When the connection now up was accepted.
+    private var connectedSince: Double?
     /// Switches being set from a device's state message right now (their change sends no
     /// command back to the device).
     private var mirroring: Set<String> = []
@@ -184,6 +186,18 @@ public final class MQTTService: PanelService {
     }
 
     private func connectionFailed(_ reason: String, now: Double) {
+        var reason = reason
+        if let since = connectedSince {
+            connectedSince = nil
+            let keepalive = Double(bridge?.config.keepalive ?? 30)
+            if now - since >= keepalive {
+                failures = 0  // a connection that held: this is a new outage
+            } else if now - since < 5 {
+                // Two panels with one client id take the session from each other in turn.
+                reason +=
+                    " right after connecting; is another client using the id \(bridge?.clientID ?? "")? (give each panel its own mqtt.node)"
+            }
+        }
         client = nil
         connectDeadline = nil
         bridge?.disconnected()
@@ -205,7 +219,9 @@ public final class MQTTService: PanelService {
             switch event {
             case .connected:
                 connectDeadline = nil
-                failures = 0
+                // The backoff starts again only once this connection has held (a keepalive):
+                // a session the broker drops at once must not be retried every second.
+                connectedSince = now
                 log(.info, "MQTT: connected to \(brokerName) as \(bridge?.clientID ?? "")")
                 guard let states = loop?.session.controller.states else { continue }
                 send(bridge?.connected(states: states) ?? [])

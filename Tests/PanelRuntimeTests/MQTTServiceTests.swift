@@ -334,6 +334,49 @@ final class MQTTServiceTests: XCTestCase {
         XCTAssertEqual(try broker.retained("switchpanel/landing/status")["switchpanel/landing/status"], "offline")
     }
 
+    func testAStateThatCannotBeSavedIsNeverPublished() throws {
+        try startBroker()
+        // The state "directory" is a regular file: every save fails.
+        let blocked = directory + "/not-a-directory"
+        FileManager.default.createFile(atPath: blocked, contents: Data("x".utf8))
+        let panel = try EmbeddedPanel(
+            board: try board(),
+            options: PanelOptions(
+                stateDirectory: blocked, log: { [unowned self] level, line in logged.append("\(level): \(line)") }))
+        try connected(panel)
+        let states = try broker.subscribe("switchpanel/hallway/porch/state")
+        try broker.publish("switchpanel/hallway/porch/set", "ON")
+        try waitFor(panel, "the change refused") { self.logged.contains { $0.contains("porch → on not kept") } }
+        try settle(panel)
+        XCTAssertEqual(panel.session.controller.states["porch"], false)
+        XCTAssertEqual(states.lines, ["switchpanel/hallway/porch/state OFF"], "only the retained OFF, never ON")
+    }
+
+    func testAPanelThatOnlyListensStillPingsAndStaysConnected() throws {
+        try startBroker()
+        let panel = try embedded(
+            try board(mqtt: #"{"broker": "mqtt://127.0.0.1:\#(broker.port)", "node": "hallway", "keepalive": 5}"#))
+        try connected(panel)
+        // A device reporting at QoS 0 every second: reading never puts the ping off (the broker
+        // drops a client silent for 1.5 keepalives, 7.5 s). The loop's clock must follow the
+        // real one here, since libmosquitto's keepalive does.
+        let start = monotonicNow()
+        var next = start
+        while monotonicNow() - start < 10 {
+            if monotonicNow() >= next {
+                _ = try broker.run(
+                    "/usr/bin/mosquitto_pub",
+                    ["-p", "\(broker.port)", "-h", "127.0.0.1", "-t", "z2m/hall", "-m", #"{"state":"OFF"}"#])
+                next += 1
+            }
+            let before = monotonicNow()
+            _ = try panel.run(untilReal: { monotonicNow() - before > 0.05 })
+            try panel.advance(by: monotonicNow() - before)
+        }
+        XCTAssertTrue(panel.panel.mqtt.isConnected)
+        XCTAssertFalse(logged.contains { $0.contains("connection lost") }, "\(logged)")
+    }
+
     // MARK: Losing the broker
 
     func testReconnectsAfterTheBrokerRestartsAndAnnouncesAgain() throws {

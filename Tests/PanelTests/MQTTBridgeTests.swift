@@ -52,6 +52,9 @@ final class MQTTBridgeTests: XCTestCase {
             #"mqtt.broker: "mqtt://x:99999": the port must be a number from 1 to 65535"#)
         XCTAssertTrue(error(#"{"broker": "mqtt://"}"#).hasPrefix("mqtt.broker: \"mqtt://\": no host name"))
         XCTAssertEqual(error(#"{"node": "x"}"#), "mqtt.broker: missing")
+        XCTAssertEqual(
+            error(#"{"broker": "mqtt://fd00::1"}"#),
+            #"mqtt.broker: "mqtt://fd00::1": an IPv6 address goes in brackets (mqtt://[fd00::1]:1883)"#)
     }
 
     func testTheRestOfTheSectionIsCheckedWithItsPath() {
@@ -87,6 +90,22 @@ final class MQTTBridgeTests: XCTestCase {
             XCTAssertEqual(
                 "\($0)", #"switches[0].mqtt: binds the switch to MQTT topics, but the board has no "mqtt" broker"#)
         }
+    }
+
+    func testIdsHomeAssistantWouldIgnoreAreRefusedWhileDiscoveryIsOn() throws {
+        XCTAssertThrowsError(
+            try BoardConfig.parse(
+                #"{"version": 1, "mqtt": {"broker": "mqtt://b"}, "switches": [{"id": "porch.light"}]}"#)
+        ) {
+            XCTAssertEqual(
+                "\($0)",
+                #"switches[0].id: "porch.light": Home Assistant's discovery takes letters, digits, '-' and '_' in ids "#
+                    + "(rename it, or set mqtt.homeAssistant.discovery to false)")
+        }
+        XCTAssertNoThrow(
+            try BoardConfig.parse(
+                #"{"version": 1, "mqtt": {"broker": "mqtt://b", "homeAssistant": {"discovery": false}}, "#
+                    + #""switches": [{"id": "porch.light"}]}"#))
     }
 
     func testTheNodeDefaultsToTheHostNameMadeTopicSafe() throws {
