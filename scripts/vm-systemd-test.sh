@@ -54,7 +54,7 @@ initrd=/boot/initrd.img-$vm_kver
 [ -r "$initrd" ] || { say "no readable $initrd"; exit 1; }
 
 # --- a Debian 12 root with systemd and the panel's libraries (cached) -----------------------
-packages=systemd,systemd-sysv,udev,kmod,procps,libdrm2,libevdev2,libpng16-16,libfreetype6,libfontconfig1,fontconfig,fonts-dejavu-core,libstdc++6
+packages=systemd,systemd-sysv,udev,kmod,procps,libdrm2,libevdev2,libpng16-16,libfreetype6,libfontconfig1,fontconfig,fonts-dejavu-core,libstdc++6,libmosquitto1,libmicrohttpd12,libssl3
 tarball=$cache/bookworm-$(echo "$packages" | md5sum | cut -c1-8).tar
 rootfs=$work/root
 mkdir -p "$rootfs" "$cache"
