@@ -1,5 +1,5 @@
 # Shared parts of the QEMU kernel tests (vm-evdev-test.sh, vm-display-test.sh): packages, a
-# static switchpanel (and test programs), kernel modules, a busybox initramfs and the QEMU command line. Software
+# switchpanel with the Swift runtime linked in (and test programs, and their shared C libraries), kernel modules, a busybox initramfs and the QEMU command line. Software
 # emulation only (KVM is not available on the build machines: it starts and then hangs).
 #
 # Source it after setting `vm_name` (the prefix of log lines); it defines functions only.
@@ -26,26 +26,34 @@ vm_find_kernel() {
     [ -r "$vm_kernel" ] || { vm_say "no readable $vm_kernel"; return 1; }
 }
 
-# Builds the fully static program $1 (a product or executable target: switchpanel,
+# Builds the program $1 (a product or executable target: switchpanel,
 # switchpanel-display-probe) in scratch dir $2, logging to $3; the binary is $2/release/$1.
-# fontconfig's and freetype's static archives need their own dependencies named.
+# The Swift runtime is linked in (--static-swift-stdlib, as the Debian package does); the C
+# libraries stay shared, since Debian ships no static libmosquitto, and vm_add_binary copies
+# them into the guest.
 vm_build_static() {
     local product=$1 scratch=$2 log=$3
-    vm_say "building a static $product"
-    swift build -c release -Xswiftc -static-executable --product "$product" --scratch-path "$scratch" \
-        -Xlinker -lexpat -Xlinker -lbrotlidec -Xlinker -lbrotlicommon -Xlinker -lbz2 -Xlinker -lz >"$log" 2>&1 \
+    vm_say "building $product with the Swift runtime linked in"
+    swift build -c release --static-swift-stdlib --product "$product" --scratch-path "$scratch" >"$log" 2>&1 \
         || { tail -30 "$log"; return 1; }
 }
 
-# Builds a fully static switchpanel in scratch dir $1, logging to $2; sets vm_binary.
+# Builds switchpanel in scratch dir $1, logging to $2; sets vm_binary.
 vm_build_static_switchpanel() {
     vm_build_static switchpanel "$1" "$2" || return 1
     vm_binary=$1/release/switchpanel
 }
 
-# Puts the program $2 into the initramfs tree $1 as /bin/NAME, stripped.
+# Puts the program $2 into the initramfs tree $1 as /bin/NAME, stripped, with the shared
+# libraries it loads (ldd's list, the dynamic loader included) at their own paths.
 vm_add_binary() {
     strip -o "$1/bin/$(basename "$2")" "$2" 2>/dev/null || cp "$2" "$1/bin/"
+    local lib
+    for lib in $(ldd "$2" | grep -oE '/[^ ]+\.so[^ ]*'); do
+        [ -e "$1$lib" ] && continue
+        mkdir -p "$1$(dirname "$lib")"
+        cp -L "$lib" "$1$lib"
+    done
 }
 
 # Makes the initramfs tree $1 (busybox, the stripped switchpanel) and copies the kernel modules
