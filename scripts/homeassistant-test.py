@@ -348,6 +348,12 @@ logger:
                                                     "--json"], self.events)
                 entries = await self.until("all three unique ids in the entity registry", self._all_entries)
                 self.entity_ids = {i: e["entity_id"] for i, e in entries.items()}
+                # The payload names the entity id (object_id for 2025.4, default_entity_id for
+                # releases from 2025.10 on); without either it would come from the device's and
+                # the entity's names (switch.hallway_panel_porch_light).
+                chosen = {i: f"switch.{NODE}_{i}" for i, _, _ in SWITCHES}
+                if self.entity_ids != chosen:
+                    raise CheckFailed(f"entity ids {self.entity_ids}, not the payload's {chosen}")
                 self.timings["discovery (panel start to registry)"] = time.monotonic() - started_panel
                 expected = {i: "on" if initial else "off" for i, _, initial in SWITCHES}
                 await self.until(f"states {expected}", lambda: self.states_match(expected))

@@ -25,6 +25,15 @@ if [ -f "$marker" ] && [ -x "$venv/bin/hass" ]; then
     exit 0
 fi
 
+# One installer at a time (two test runs started together); the second finds the venv complete.
+mkdir -p "$(dirname "$venv")"
+exec 9>"$venv.lock"
+flock 9
+if [ -f "$marker" ] && [ -x "$venv/bin/hass" ]; then
+    echo "$venv"
+    exit 0
+fi
+
 if [ ! -x "$python" ]; then
     echo "setup-homeassistant: no Python $python_version at $python." >&2
     echo "  Home Assistant $version needs Python 3.13 (>= 3.13.0); install it with pyenv:" >&2
@@ -36,7 +45,6 @@ fi
 echo "setup-homeassistant: installing Home Assistant $version into $venv (a few minutes, once)" >&2
 SECONDS=0
 rm -rf "$venv"
-mkdir -p "$(dirname "$venv")"
 "$python" -m venv "$venv"
 pip=("$venv/bin/python" -m pip install --quiet --disable-pip-version-check)
 "${pip[@]}" "homeassistant==$version"
