@@ -131,6 +131,17 @@ class HomeAssistantTest:
         self.processes.start(
             "mosquitto", ["/usr/sbin/mosquitto", "-c", str(directory / "mosquitto.conf")], directory / "mosquitto.log")
 
+    async def wait_for_broker(self) -> None:
+        """Until mosquitto accepts connections (Home Assistant's config flow connects at once)."""
+        async def listening() -> bool:
+            try:
+                _, writer = await asyncio.open_connection("127.0.0.1", self.broker_port)
+            except OSError:
+                return False
+            writer.close()
+            return True
+        await self.until(f"mosquitto listening on port {self.broker_port}", listening, timeout=10)
+
     def write_board(self) -> None:
         board = {
             "version": 1,
@@ -315,6 +326,10 @@ logger:
         self.start_broker()
         self.write_board()
         self.write_homeassistant_config()
+        async def broker():
+            await self.wait_for_broker()
+            return f"127.0.0.1:{self.broker_port}"
+        await self.check("mosquitto starts", broker)
         async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as self.session:
             started = time.monotonic()
 
