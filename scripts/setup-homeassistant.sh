@@ -15,7 +15,13 @@ set -euo pipefail
 
 version="2025.4.4"
 python_version="3.13.0"
-pyenv_root="${PYENV_ROOT:-$HOME/.pyenv}"
+if [ -n "${PYENV_ROOT:-}" ]; then
+    pyenv_root="$PYENV_ROOT"
+elif command -v pyenv >/dev/null 2>&1; then
+    pyenv_root="$(pyenv root)"
+else
+    pyenv_root="$HOME/.pyenv"
+fi
 python="$pyenv_root/versions/$python_version/bin/python3"
 venv="${XDG_CACHE_HOME:-$HOME/.cache}/switchpanel/homeassistant-$version"
 marker="$venv/.switchpanel-complete"
