@@ -1,7 +1,7 @@
 # The front door: `make run` and `make test` are the README's two commands.
 SWIFT ?= swift
 
-.PHONY: run test browser-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb
+.PHONY: run test browser-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test
 
 setup:
 	@bash scripts/setup.sh
@@ -75,6 +75,12 @@ vm-panel-test: setup
 ## of `make test`).
 vm-systemd-test: setup
 	bash scripts/vm-systemd-test.sh
+
+## The panel against a real Home Assistant 2025.4.4 (from PyPI, installed once into
+## ~/.cache/switchpanel by scripts/setup-homeassistant.sh) and a real mosquitto: discovery, commands
+## both ways, a Home Assistant restart, the panel's will (not part of `make test`).
+homeassistant-test: setup
+	bash scripts/homeassistant-test.sh
 
 format:
 	swift-format format --in-place --recursive --parallel Package.swift Sources Plugins Tests
