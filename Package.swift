@@ -97,7 +97,7 @@ let package = Package(
             ]),
         // The browser preview (issue 14): its pure part (routes, tokens, damage, pointers, the
         // page) and its edge (libmicrohttpd on the panel's loop, the config file watcher).
-        .target(name: "Preview", dependencies: ["Raster", "TouchCore", "Presentation"]),
+        .target(name: "Preview", dependencies: ["Raster", "TouchCore", "Presentation", "ConfigFormat"]),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",

@@ -1,3 +1,4 @@
+import ConfigFormat
 import Raster
 import TouchCore
 
@@ -261,53 +262,34 @@ public struct ScenarioRecorder: Sendable {
     }
 
     /// The scenario file: `name`, `board` (the config's path, as the scenario should name it) and
-    /// `golden` (the screen's golden image, relative to the scenario file).
+    /// `golden` (the screen's golden image, relative to the scenario file). One step a line.
     public func scenarioJSON(name: String, board: String, golden: String) -> String {
-        func number(_ v: Double) -> String {
-            v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
+        func point(_ p: Point) -> JSONValue { .array([.number(p.x), .number(p.y)]) }
+        func onOff(_ on: Bool) -> JSONValue { .string(on ? "on" : "off") }
+        func stateObject(_ states: [(id: String, on: Bool)]) -> JSONValue {
+            .object(states.map { ($0.id, onOff($0.on)) })
         }
-        func point(_ p: Point) -> String { "[\(number(p.x)), \(number(p.y))]" }
-        func onOff(_ on: Bool) -> String { on ? "\"on\"" : "\"off\"" }
-        func stateObject(_ states: [(id: String, on: Bool)]) -> String {
-            "{" + states.map { "\(Self.quoted($0.id)): \(onOff($0.on))" }.joined(separator: ", ") + "}"
+        func contact(_ c: Int, _ key: String, _ p: Point) -> JSONValue {
+            .object([("contact", .number(Double(c))), (key, point(p))])
         }
-        let lines = finishedSteps().map { step -> String in
+        var steps = finishedSteps().map { step -> JSONValue in
             switch step {
-            case .wait(let s): "{\"wait\": \(number(s))}"
-            case .tap(let p): "{\"tap\": \(point(p))}"
-            case .press(let c, let p): "{\"press\": {\"contact\": \(c), \"at\": \(point(p))}}"
-            case .move(let c, let p): "{\"move\": {\"contact\": \(c), \"to\": \(point(p))}}"
-            case .release(let c): "{\"release\": \(c)}"
-            case .set(let id, let on): "{\"set\": {\(Self.quoted(id)): \(onOff(on))}}"
+            case .wait(let s): .object([("wait", .number(s))])
+            case .tap(let p): .object([("tap", point(p))])
+            case .press(let c, let p): .object([("press", contact(c, "at", p))])
+            case .move(let c, let p): .object([("move", contact(c, "to", p))])
+            case .release(let c): .object([("release", .number(Double(c)))])
+            case .set(let id, let on): .object([("set", .object([(id, onOff(on))]))])
             }
         }
-        var expect = "{\"expect\": {"
-        if !states.isEmpty { expect += "\"state\": \(stateObject(states)), " }
-        expect += "\"screen\": \(Self.quoted(golden))}}"
-        var text = "{\n  \"version\": 1,\n  \"name\": \(Self.quoted(name)),\n  \"board\": \(Self.quoted(board)),\n"
-        if !initialStates.isEmpty { text += "  \"states\": \(stateObject(initialStates)),\n" }
-        text += "  \"steps\": [\n"
-        text += (lines + [expect]).map { "    " + $0 }.joined(separator: ",\n")
-        text += "\n  ]\n}\n"
+        var expect: [(key: String, value: JSONValue)] = []
+        if !states.isEmpty { expect.append(("state", stateObject(states))) }
+        expect.append(("screen", .string(golden)))
+        steps.append(.object([("expect", .object(expect))]))
+        var text = "{\n  \"version\": 1,\n  \"name\": \(JSONValue.string(name).text),\n"
+        text += "  \"board\": \(JSONValue.string(board).text),\n"
+        if !initialStates.isEmpty { text += "  \"states\": \(stateObject(initialStates).text),\n" }
+        text += "  \"steps\": [\n" + steps.map { "    " + $0.text }.joined(separator: ",\n") + "\n  ]\n}\n"
         return text
-    }
-
-    /// `s` as a JSON string.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
