@@ -97,7 +97,7 @@ let package = Package(
             ]),
         // The browser preview (issue 14): its pure part (routes, tokens, damage, pointers, the
         // page) and its edge (libmicrohttpd on the panel's loop, the config file watcher).
-        .target(name: "Preview", dependencies: ["Raster", "TouchCore", "Presentation"]),
+        .target(name: "Preview", dependencies: ["Raster", "TouchCore", "Presentation", "ConfigFormat"]),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
@@ -105,7 +105,9 @@ let package = Package(
         ),
         .target(
             name: "PreviewServer",
-            dependencies: ["Preview", "CMicroHTTPD", "PanelRuntime", "Panel", "LinuxIO", "Raster", "RasterPNG"]),
+            dependencies: [
+                "Preview", "CMicroHTTPD", "PanelRuntime", "Panel", "LinuxIO", "Raster", "RasterPNG", "TouchCore",
+            ]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
             name: "CCairo",
@@ -154,6 +156,14 @@ let package = Package(
             dependencies: [
                 "PanelTesting", "Preview", "PreviewServer", "PanelRuntime", "Panel", "Raster", "RasterPNG",
                 "ConfigFormat", "TouchCore",
+            ]),
+        // The preview's rules (routes, tokens, pointers, feeds, the scenario recorder) and its server
+        // on an embedded panel over loopback TCP.
+        .testTarget(
+            name: "PreviewTests",
+            dependencies: [
+                "Preview", "PreviewServer", "PanelRuntime", "Panel", "LinuxIO", "Presentation", "Raster", "RasterPNG",
+                "TouchCore", "PanelTesting",
             ]),
         // HeadlessDisplay's vblanks and buffer ages; FrameComposer against Image.converted(to:rotation:).
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Raster", "TestSupport"]),

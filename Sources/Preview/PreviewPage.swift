@@ -9,7 +9,7 @@
 /// none` keeps a drag from being taken as a pan) as contacts, one request in flight at a time and
 /// the rest batched behind it, in order; shows each switch's state, the event log with the
 /// actions each change ran or would run, and check-config's message over the panel while the
-/// config on disk is broken. `window.preview` exposes what the page knows, for the tests.
+/// config on disk is broken; "Save as scenario" downloads `/scenario.json`. `window.preview` exposes what the page knows, for the tests.
 public enum PreviewPage {
     public static let html = #"""
         <!doctype html>
@@ -35,6 +35,7 @@ public enum PreviewPage {
         .disabled { opacity: 0.5; } .act { color: #ffd60a; font-size: 12px; } .src { color: #8e8e93; }
         #log { list-style: none; padding: 0; margin: 0; max-height: 40vh; overflow: auto; font-size: 13px; }
         #log li { padding: 3px 0; border-bottom: 1px solid #2c2c2e; }
+        #save { display: inline-block; margin-top: 12px; color: #0a84ff; font-size: 13px; }
         </style>
         </head>
         <body>
@@ -49,6 +50,8 @@ public enum PreviewPage {
           <table id="switches"></table>
           <h3>Events</h3>
           <ol id="log"></ol>
+          <a id="save" href="scenario.json" download
+             title="what you did since the panel (re)loaded, as a scenario file for switchpanel test">Save as scenario</a>
         </aside>
         <script>
         "use strict";
@@ -57,6 +60,7 @@ public enum PreviewPage {
         const canvas = document.getElementById("panel");
         const ctx = canvas.getContext("2d");
         const $ = id => document.getElementById(id);
+        if (auth) $("save").href = "scenario.json?" + auth;
         // What the page knows, for the tests (and the console).
         const view = window.preview = {
           client: null, touch: false, actions: false, frames: 0, seq: -1, bytes: 0, frameBytes: 0,

@@ -32,6 +32,8 @@ public enum PreviewResponse: Hashable, Sendable {
     case input(client: Int, events: [PointerEvent])
     /// The server's figures as JSON.
     case stats
+    /// What was done in the preview as a scenario file (``ScenarioRecorder``), to download.
+    case scenario
 
     /// A plain-text error.
     static func error(_ status: Int, _ reason: String, allow: String? = nil) -> PreviewResponse {
@@ -47,6 +49,8 @@ public enum PreviewResponse: Hashable, Sendable {
 /// - `GET /events`: the page's event stream.
 /// - `POST /input?client=N`: a JSON array of ``PointerEvent``s (touch grant needed).
 /// - `GET /stats`: frame times and bytes sent, for the tests and the curious.
+/// - `GET /scenario.json`: what was done since the panel (re)loaded, as a scenario file for
+///   `switchpanel test` (viewing suffices: it shows what the page shows).
 ///
 /// The token comes as `?token=` on every URL (the page passes on its own).
 public struct PreviewRouter: Sendable {
@@ -59,7 +63,9 @@ public struct PreviewRouter: Sendable {
     public init(access: PreviewAccess) { self.access = access }
 
     public func route(_ request: PreviewRequest) -> PreviewResponse {
-        let methods: [String: String] = ["/": "GET", "/events": "GET", "/input": "POST", "/stats": "GET"]
+        let methods: [String: String] = [
+            "/": "GET", "/events": "GET", "/input": "POST", "/stats": "GET", "/scenario.json": "GET",
+        ]
         guard let allowed = methods[request.path] else { return .error(404, "not found: \(request.path.prefix(64))") }
         let method = request.method == "HEAD" ? "GET" : request.method
         guard method == allowed else {
@@ -75,6 +81,7 @@ public struct PreviewRouter: Sendable {
         case "/": return .content(status: 200, type: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8))
         case "/events": return .events(grant: grant)
         case "/stats": return .stats
+        case "/scenario.json": return .scenario
         default: break
         }
         guard grant >= .touch else { return .error(403, "this token may view the panel, not touch it") }

@@ -5,6 +5,7 @@ import PanelRuntime
 import Preview
 import Raster
 import RasterPNG
+import TouchCore
 
 /// The browser preview of a running panel (`switchpanel preview`, `run --preview`): an HTTP
 /// server on the panel's one loop (a ``PanelService``) that shows the screen pixel for pixel in
@@ -34,6 +35,11 @@ public final class PreviewService: PanelService {
     private var clients: [Int: Client] = [:]
     private var nextClient = 1
     private var contacts = PointerContacts(rotation: .none, physicalWidth: 0, physicalHeight: 0)
+    /// The board config's absolute path (nil: a built-in board), which saved scenarios name.
+    public let boardPath: String?
+    /// What was done since the panel (re)loaded, for `/scenario.json`.
+    private var recorder = ScenarioRecorder(
+        states: [], time: 0, settings: .init(width: 1, height: 1, frameInterval: 1, tapSlop: 0, tapMaxDuration: 0))
     /// check-config's message while the config on disk is broken (``showConfigProblem(_:)``).
     public private(set) var configProblem: String?
     private var started = 0.0
@@ -50,9 +56,15 @@ public final class PreviewService: PanelService {
     private var inputRequests = 0
 
     /// Listens on `address`; `access` says who may view and touch.
+    /// Listens on `address`; `access` says who may view and touch; `boardPath` is the board
+    /// config's file, which a saved scenario names (made absolute here).
     public init(
-        address: ListenAddress, access: PreviewAccess, runsActions: Bool, log: @escaping (LogLevel, String) -> Void
+        address: ListenAddress, access: PreviewAccess, runsActions: Bool, boardPath: String? = nil,
+        log: @escaping (LogLevel, String) -> Void
     ) throws(HTTPServerError) {
+        self.boardPath = boardPath.map {
+            $0.hasPrefix("/") ? $0 : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent($0)
+        }
         self.address = address
         self.access = access
         self.runsActions = runsActions
@@ -101,6 +113,30 @@ public final class PreviewService: PanelService {
         contacts = PointerContacts(
             rotation: loop.session.config.display.rotation, physicalWidth: display.width,
             physicalHeight: display.height)
+        startRecording(now: now)
+    }
+
+    /// Records from now on: the board or its states may have changed (a start, a reload).
+    private func startRecording(now: Double) {
+        let session = loop.session
+        let states = session.controller.states
+        let switches = session.config.switches
+        let styles = switches.isEmpty ? [session.config.theme.style] : switches.map(\.style)
+        let logical = session.config.display.rotation.logicalSize(
+            width: session.display.width, height: session.display.height)
+        recorder = ScenarioRecorder(
+            states: switches.map { ($0.id, states[$0.id] ?? false) }, time: now,
+            settings: .init(
+                width: logical.width, height: logical.height, frameInterval: 1 / session.display.refreshRate,
+                // The strictest switch's: what is collapsed to a tap is a tap on every switch.
+                tapSlop: styles.map { $0.dragSlop * $0.scale }.min()!,
+                tapMaxDuration: styles.map(\.tapMaxDuration).min()!))
+    }
+
+    /// Hands `frames` to the panel, recording them.
+    private func deliver(_ frames: [[TouchEvent]]) {
+        recorder.record(frames)
+        loop.deliverTouches(frames)
     }
 
     public var pollInterests: [PollInterest] { [PollInterest(server.pollHandle)] }
@@ -124,6 +160,7 @@ public final class PreviewService: PanelService {
 
     public func switchChanged(_ change: SwitchChange, now: Double) {
         let actions = loop.session.config.switches.first { $0.id == change.id }?.actions.map(\.summary) ?? []
+        recorder.recordChange(id: change.id, on: change.isOn, byTouch: change.source == .touch, time: now)
         let entry = PreviewLogEntry(
             time: ((now - started) * 1000).rounded() / 1000, id: change.id, on: change.isOn,
             source: change.source.rawValue, actions: actions, ran: runsActions && change.source != .revert)
@@ -155,6 +192,7 @@ public final class PreviewService: PanelService {
         contacts.physicalHeight = display.height
         // The session cancelled every contact; pages start their pointers afresh.
         contacts.forgetAll()
+        startRecording(now: now)
         for client in clients.values { client.feed.stateChanged() }
         // Whatever reloaded it (a save, SIGHUP), the config on disk is a good one now.
         showConfigProblem(nil)
@@ -202,10 +240,26 @@ public final class PreviewService: PanelService {
             guard client.grant >= .touch else { return Self.text(403, "this stream may view the panel, not touch it") }
             inputRequests += 1
             client.inputsApplied += 1
-            loop.deliverTouches(contacts.frames(for: events, client: id, time: now))
+            deliver(contacts.frames(for: events, client: id, time: now))
             return .content(status: 204, headers: [], body: [])
         case .stats:
             return .content(status: 200, headers: [("Content-Type", "application/json")], body: statistics(now: now))
+        case .scenario:
+            guard let boardPath else {
+                return Self.text(
+                    409,
+                    "this preview shows the built-in demo board: a scenario needs a board file (preview --config FILE)")
+            }
+            // Named after the board's file; the golden beside wherever the scenario is saved.
+            let stem = ((boardPath as NSString).lastPathComponent as NSString).deletingPathExtension + "-preview"
+            let json = recorder.scenarioJSON(
+                name: "\(loop.session.config.name) (preview)", board: boardPath, golden: "goldens/\(stem).png")
+            return .content(
+                status: 200,
+                headers: [
+                    ("Content-Type", "application/json"), ("Cache-Control", "no-store"),
+                    ("Content-Disposition", "attachment; filename=\"\(stem).json\""),
+                ], body: Array(json.utf8))
         }
     }
 
@@ -219,7 +273,7 @@ public final class PreviewService: PanelService {
         clients[client.id] = nil
         guard let attached else { return }
         let frames = contacts.cancel(client: client.id, time: attached.clock.now)
-        if !frames.isEmpty { attached.deliverTouches(frames) }
+        if !frames.isEmpty { deliver(frames) }
     }
 
     /// The bytes of `update` for `client`: pixels are read from the mirror now.

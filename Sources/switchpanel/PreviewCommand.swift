@@ -44,7 +44,8 @@ enum PreviewCommand: Command {
                 reloadConfig: path.map { path in { try LoadedConfig.read(path: path) } }, log: logLine))
         defer { panel.close() }
         panel.session.runsActions = runsActions
-        let preview = try startPreview(on: panel.loop, address: arguments.value(listen), runsActions: runsActions)
+        let preview = try startPreview(
+            on: panel.loop, address: arguments.value(listen), runsActions: runsActions, boardPath: path)
         if let path {
             let watcher = try ConfigFileWatcher(path: path, onProblem: { preview.showConfigProblem($0) }, log: logLine)
             panel.loop.add(watcher)
@@ -55,10 +56,14 @@ enum PreviewCommand: Command {
     }
 }
 
-/// Starts the browser preview on `loop` and prints its URLs (stdout, one line each).
-func startPreview(on loop: PanelLoop, address: ListenAddress, runsActions: Bool) throws -> PreviewService {
+/// Starts the browser preview on `loop` and prints its URLs (stdout, one line each);
+/// `boardPath`, the config's file (nil: the built-in demo), is what a saved scenario names.
+func startPreview(on loop: PanelLoop, address: ListenAddress, runsActions: Bool, boardPath: String?) throws
+    -> PreviewService
+{
     let preview = try PreviewService(
-        address: address, access: PreviewAccess.for(address), runsActions: runsActions, log: logLine)
+        address: address, access: PreviewAccess.for(address), runsActions: runsActions, boardPath: boardPath,
+        log: logLine)
     loop.add(preview)
     for (purpose, url) in preview.urls { print("preview (\(purpose)): \(url)") }
     if !address.isLoopback { logger.notice("preview on \(address): only the URLs above (with their tokens) open it") }

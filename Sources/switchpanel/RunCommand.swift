@@ -145,7 +145,9 @@ func runPanel(_ options: RunOptions) throws -> Int32 {
     loop.onReloading = { try? notifier.reloading() }
     loop.onReloaded = { try? notifier.ready(status: "reloaded") }
     if let interval = notifier.watchdogInterval { loop.watchdog = (interval, { try? notifier.watchdog() }) }
-    if let address = options.preview { _ = try startPreview(on: loop, address: address, runsActions: true) }
+    if let address = options.preview {
+        _ = try startPreview(on: loop, address: address, runsActions: true, boardPath: options.config)
+    }
     let signal = try loop.run()
     try? notifier.stopping()
     if let summary = loop.latencySummary { logger.info(summary) }

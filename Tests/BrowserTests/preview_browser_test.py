@@ -532,6 +532,51 @@ class PixelsAndTouch(PreviewTestCase):
                f"worst {max(sent)}")
 
 
+class SavingAScenario(PreviewTestCase):
+    def test_what_was_done_saves_as_a_scenario_that_switchpanel_test_passes(self):
+        preview = self.start()
+        browser = self.browse(preview.url)
+        settle(preview, [browser])
+        layout = preview.layout()
+        x, y, _ = layout["porch"]
+        browser.pointer([[(x, y)]])
+        wait_for(lambda: browser.state()["states"].get("porch") is True, "porch to turn on")
+        x, y, width = layout["hall"]
+        start, end = x + width / 2 - 12, x - width / 2 + 4
+        browser.pointer([[(start + (end - start) * i / 20, y) for i in range(21)]])
+        wait_for(lambda: browser.state()["states"].get("hall") is False, "hall to turn off by dragging")
+        settle(preview, [browser])
+        # The page's link, fetched as the browser would download it.
+        href = browser.run("return document.getElementById('save').getAttribute('href');")
+        self.assertEqual(href, "scenario.json")
+        connection = http.client.HTTPConnection("127.0.0.1", preview.port, timeout=10)
+        connection.request("GET", "/" + href)
+        response = connection.getresponse()
+        body = response.read()
+        connection.close()
+        self.assertEqual(response.status, 200, body)
+        self.assertEqual(response.getheader("Content-Disposition"), 'attachment; filename="board-preview.json"')
+        scenario = json.loads(body)
+        self.assertEqual(scenario["board"], preview.config)
+        kinds = [next(iter(step)) for step in scenario["steps"]]
+        self.assertIn("tap", kinds)
+        self.assertIn("press", kinds)
+        self.assertIn("move", kinds)
+        shown = browser.state()["states"]
+        self.assertEqual(scenario["steps"][-1]["expect"]["state"],
+                         {id: "on" if on else "off" for id, on in shown.items()})
+        folder = os.path.join(preview.dir, "scenarios")
+        os.mkdir(folder)
+        path = os.path.join(folder, "board-preview.json")
+        with open(path, "wb") as f:
+            f.write(body)
+        for arguments in (["--update"], []):
+            result = subprocess.run([BINARY, "test", path, *arguments], capture_output=True, text=True)
+            self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertTrue(os.path.exists(os.path.join(folder, "goldens", "board-preview.png")))
+        report(f"saved scenario: {len(kinds)} steps ({kinds.count('move')} moves) for a click and a drag")
+
+
 class Reloading(PreviewTestCase):
     def test_saves_reload_keep_states_and_broken_ones_show_the_error(self):
         preview = self.start()

@@ -51,6 +51,8 @@ final class PreviewRouterTests: XCTestCase {
         XCTAssertEqual(status(open.route(PreviewRequest(method: "HEAD", path: "/"))), 200)
         XCTAssertEqual(open.route(PreviewRequest(method: "GET", path: "/events")), .events(grant: .touch))
         XCTAssertEqual(open.route(PreviewRequest(method: "GET", path: "/stats")), .stats)
+        XCTAssertEqual(open.route(PreviewRequest(method: "GET", path: "/scenario.json")), .scenario)
+        XCTAssertEqual(status(open.route(PreviewRequest(method: "POST", path: "/scenario.json"))), 405)
         XCTAssertEqual(status(open.route(PreviewRequest(method: "GET", path: "/index.html"))), 404)
         XCTAssertEqual(status(open.route(PreviewRequest(method: "GET", path: "/events/"))), 404)
         XCTAssertEqual(

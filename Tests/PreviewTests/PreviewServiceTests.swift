@@ -3,6 +3,7 @@ import Glibc
 import LinuxIO
 import Panel
 import PanelRuntime
+import PanelTesting
 import Raster
 import RasterPNG
 import XCTest
@@ -23,7 +24,7 @@ final class PreviewServiceTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
 
-    func panel(runsActions: Bool = false) throws -> (EmbeddedPanel, PreviewService) {
+    func panel(runsActions: Bool = false, boardPath: String? = nil) throws -> (EmbeddedPanel, PreviewService) {
         let json = """
             {"version": 1, "layout": {"columns": 2},
              "switches": [
@@ -36,7 +37,8 @@ final class PreviewServiceTests: XCTestCase {
         panel.session.runsActions = runsActions
         let preview = try PreviewService(
             address: try ListenAddress(parsing: "127.0.0.1:0"), access: .open, runsActions: runsActions,
-            log: { _, _ in })
+            boardPath: boardPath, log: { _, _ in })
+        if let boardPath { try json.write(toFile: boardPath, atomically: true, encoding: .utf8) }
         panel.loop.add(preview)
         try panel.advance(by: 0.1)
         return (panel, preview)
@@ -156,6 +158,85 @@ final class PreviewServiceTests: XCTestCase {
         XCTAssertEqual(panel.session.controller.liveContacts, 0)
         try panel.advance(by: 1)
         XCTAssertEqual(panel.session.controller.states["fan"], true, "a cancelled contact toggles nothing")
+    }
+
+    /// A page's taps, a drag and a control-socket set, saved as a scenario: the file
+    /// `switchpanel test` reads, which after `--update` recorded its golden passes, expecting
+    /// the states the preview shows.
+    func testWhatWasDoneSavesAsAScenarioThatSwitchpanelTestPasses() throws {
+        let (panel, preview) = try panel(boardPath: directory + "/hall.json")
+        let stream = try TestHTTPClient(port: preview.port)
+        try stream.send("GET /events HTTP/1.0\r\nHost: t\r\n\r\n")
+        XCTAssertTrue(try panel.run(untilReal: { stream.received().contains("event: state") }))
+        let client = try XCTUnwrap(stream.events(named: "hello").first?["client"] as? Int)
+        func post(_ events: [(Int, String, Point)]) throws {
+            let body =
+                "["
+                + events.map { #"{"pointer":\#($0.0),"type":"\#($0.1)","x":\#($0.2.x),"y":\#($0.2.y)}"# }
+                .joined(separator: ",") + "]"
+            let reply = try TestHTTPClient(port: preview.port).exchange(
+                "POST /input?client=\(client) HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+                    + body, on: panel)
+            XCTAssertTrue(reply.hasPrefix("HTTP/1.1 204"), reply)
+        }
+        let porch = try centre(of: "porch", in: panel)
+        let fan = try centre(of: "fan", in: panel)
+        try panel.advance(by: 0.5)
+        try post([(1, "down", porch)])
+        try panel.advance(by: 0.07)
+        try post([(1, "up", porch)])
+        try panel.advance(by: 0.6)
+        // Two fingers: one held on the fan and dragged off it, one tapping the porch again.
+        try post([(2, "down", fan)])
+        for step in 1...8 {
+            try panel.advance(by: 0.01)
+            try post([(2, "move", Point(fan.x - Double(step) * 6, fan.y))])
+        }
+        try post([(3, "down", porch)])
+        try panel.advance(by: 0.05)
+        try post([(3, "up", porch), (2, "up", Point(fan.x - 48, fan.y))])
+        try panel.advance(by: 0.4)
+        _ = panel.session.answer(
+            [ControlRequest(.set(id: "fan", state: .toggle, runActions: false))], now: panel.clock.now)
+        try panel.advance(by: 1)
+
+        let reply = try TestHTTPClient(port: preview.port).exchange(
+            "GET /scenario.json HTTP/1.1\r\nHost: t\r\n\r\n", on: panel)
+        XCTAssertTrue(reply.hasPrefix("HTTP/1.1 200"), reply)
+        XCTAssertTrue(reply.contains("Content-Disposition: attachment; filename=\"hall-preview.json\""), reply)
+        let json = String(try XCTUnwrap(reply.components(separatedBy: "\r\n\r\n").last))
+        let scenario = try Scenario.parse(json)
+        XCTAssertEqual(scenario.board, directory + "/hall.json")
+        let kinds = scenario.steps.map { step -> String in
+            switch step.action {
+            case .tap: "tap"
+            case .press: "press"
+            case .move: "move"
+            case .release: "release"
+            case .set: "set"
+            case .expect: "expect"
+            default: "wait"
+            }
+        }.filter { $0 != "wait" }
+        XCTAssertEqual(kinds.filter { $0 == "tap" }.count, 2, json)
+        XCTAssertEqual(kinds.filter { $0 == "press" }.count, 1, json)
+        XCTAssertEqual(kinds.filter { $0 == "release" }.count, 1, json)
+        XCTAssertEqual(kinds.filter { $0 == "set" }.count, 1, json)
+        XCTAssertEqual(kinds.last, "expect")
+        guard case .expect(let screen, let expected) = scenario.steps.last?.action else { return XCTFail(json) }
+        XCTAssertEqual(screen?.golden, "goldens/hall-preview.png")
+        let states = panel.session.controller.states
+        XCTAssertEqual(expected.map { "\($0.id)=\($0.value)" }, ["porch", "fan"].map { "\($0)=\(states[$0]!)" })
+
+        let file = directory + "/hall-preview.json"
+        try json.write(toFile: file, atomically: true, encoding: .utf8)
+        let recorded = ScenarioSuite.run([file], options: .init(update: true))
+        XCTAssertEqual(
+            recorded.exitStatus, 0, recorded.results.flatMap(ScenarioSuite.lines(for:)).joined(separator: "\n"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/goldens/hall-preview.png"))
+        let checked = ScenarioSuite.run([file])
+        XCTAssertEqual(
+            checked.exitStatus, 0, checked.results.flatMap(ScenarioSuite.lines(for:)).joined(separator: "\n"))
     }
 
     func pixels(_ image: Image) -> [UInt32] {
