@@ -334,19 +334,7 @@ public struct MQTTBridge {
     }
 
     /// An entity id part: lower-case letters, digits and single underscores.
-    static func slug(_ s: String) -> String {
-        var out = ""
-        for scalar in s.lowercased().unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                out.unicodeScalars.append(scalar)
-            } else if !out.hasSuffix("_") {
-                out += "_"
-            }
-        }
-        while out.hasSuffix("_") { out.removeLast() }
-        while out.hasPrefix("_") { out.removeFirst() }
-        return out.isEmpty ? "switch" : out
-    }
+    static func slug(_ s: String) -> String { MQTTConfig.slug(s, separator: "_", else: "switch") }
 }
 
 extension String {

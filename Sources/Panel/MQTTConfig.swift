@@ -153,20 +153,28 @@ extension MQTTConfig {
             }
     }
 
-    /// A host name made into a node name: letters and digits kept (lower-cased), anything else
-    /// a '-'; never empty.
+    /// A host name made into a node name: letters, digits and '_' kept (lower-cased), any other
+    /// run a single '-'; never empty.
     public static func nodeName(fromHostName hostName: String) -> String {
+        String(slug(hostName, keeping: "_", separator: "-", else: "panel").prefix(64))
+    }
+
+    /// `text` lower-cased with ASCII letters, digits and `keeping` kept and every other run of
+    /// characters one `separator`, none at the ends; `fallback` when nothing is left. Names
+    /// made for topics (a node) and for Home Assistant (an entity id) both come from here.
+    static func slug(_ text: String, keeping: Unicode.Scalar? = nil, separator: Character, else fallback: String)
+        -> String
+    {
         var out = ""
-        for scalar in hostName.lowercased().unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" {
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == keeping {
                 out.unicodeScalars.append(scalar)
-            } else if !out.hasSuffix("-") {
-                out += "-"
+            } else if !out.isEmpty, out.last != separator {
+                out.append(separator)
             }
         }
-        while out.hasSuffix("-") { out.removeLast() }
-        while out.hasPrefix("-") { out.removeFirst() }
-        return out.isEmpty ? "panel" : String(out.prefix(64))
+        if out.last == separator { out.removeLast() }
+        return out.isEmpty ? fallback : out
     }
 }
 

@@ -399,10 +399,7 @@ final class MQTTServiceTests: XCTestCase {
         let port = try MosquittoBroker.freePort()
         let silent = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(silent) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = MosquittoBroker.loopback(port: port)
         XCTAssertEqual(
             withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
