@@ -268,6 +268,17 @@ public final class MQTTClient {
             guard finishAttempt() else { return }
         }
         if isOpen {
+            // Read what the broker still sends first (our own goodbyes echoed to our
+            // subscriptions, acknowledgements): a socket closed with unread data is reset, and
+            // the broker then drops what it has not read yet — the goodbyes and the DISCONNECT.
+            // A bounded wait (20 ms once the broker is quiet) at a reload or at exit only.
+            if isConnected, let socket {
+                for _ in 0..<256 {
+                    guard let ready = try? waitForReadable([socket], timeout: 0.02), !ready.isEmpty,
+                        mosquitto_loop_read(mosq, 1) == Int32(MOSQ_ERR_SUCCESS.rawValue)
+                    else { break }
+                }
+            }
             mosquitto_disconnect(mosq)
             _ = mosquitto_loop_write(mosq, 1)
         }
@@ -412,12 +423,13 @@ public final class MQTTClient {
 
     // MARK: Messages
 
-    /// Publishes at QoS 1 (retained when asked); queued by libmosquitto and written as the
-    /// socket takes it.
-    public func publish(_ topic: String, _ payload: [UInt8], retain: Bool) throws(MQTTError) {
+    /// Publishes (retained when asked) at QoS 1, or at QoS 0 for a goodbye: QoS 0 goes to the
+    /// socket at once, ahead of a DISCONNECT, while QoS 1 messages past libmosquitto's in-flight
+    /// window wait for acknowledgements a closing connection never reads.
+    public func publish(_ topic: String, _ payload: [UInt8], retain: Bool, atMostOnce: Bool = false) throws(MQTTError) {
         guard isConnected else { throw MQTTError(call: "publish", code: Int32(MOSQ_ERR_NO_CONN.rawValue)) }
         let code = payload.withUnsafeBytes { bytes in
-            mosquitto_publish(mosq, nil, topic, Int32(bytes.count), bytes.baseAddress, 1, retain)
+            mosquitto_publish(mosq, nil, topic, Int32(bytes.count), bytes.baseAddress, atMostOnce ? 0 : 1, retain)
         }
         if code != Int32(MOSQ_ERR_SUCCESS.rawValue) { throw MQTTError(call: "publish \(topic)", code: code) }
     }

@@ -31,6 +31,11 @@ public final class ActionRunner {
         var killedAt: Double?
         /// The command closed its stderr (EOF seen): no longer polled, or it would poll readable for ever.
         var stderrClosed = false
+        /// After its stderr closed, when to look for its exit again (and how long the last wait
+        /// was): SIGCHLD is not the only word of an exit, since in a process that hosts the panel
+        /// beside other threads (a test runner's process monitor) another thread may take it.
+        var recheckAt: Double?
+        var recheckDelay = 0.0025
         let switchID: String
         let isOn: Bool
         let change: Int
@@ -98,7 +103,9 @@ public final class ActionRunner {
     public var pollHandles: [PollHandle] { running.filter { !$0.stderrClosed }.map { $0.stderr.pollHandle } }
 
     /// The earliest timeout among running commands (the loop arms its timer for it).
-    public var nextDeadline: Double? { running.map { $0.killedAt.map { $0 + 1 } ?? $0.deadline }.min() }
+    public var nextDeadline: Double? {
+        running.map { r in min(r.killedAt.map { $0 + 1 } ?? r.deadline, r.recheckAt ?? .infinity) }.min()
+    }
 
     /// Starts every action of a change; returns the outcomes that are already known.
     public func start(
@@ -228,6 +235,12 @@ public final class ActionRunner {
                     finished(false, "\(status)" + (text.isEmpty && status != .exited(code: 0) ? "" : suffix))
                 }
                 continue
+            }
+            if r.stderrClosed {
+                // Its stderr is closed: it has exited or is about to. Look again soon, backing
+                // off to twice a second.
+                r.recheckDelay = min(0.5, r.recheckDelay * 2)
+                r.recheckAt = now + r.recheckDelay
             }
             if r.killedAt == nil, now >= r.deadline {
                 r.process.signalGroup(SignalNumber.terminate)

@@ -131,7 +131,7 @@ public final class MQTTService: PanelService {
                     MQTTBridge(board: config, mqtt: $0, hostName: hostName, version: SwitchPanelVersion.current)
                 }
                 if next?.node != bridge.node || next?.config.discoveryPrefix != bridge.config.discoveryPrefix {
-                    send(bridge.withdrawal())
+                    send(bridge.withdrawal(), atMostOnce: true)
                 }
             }
             stop(now: now)
@@ -148,7 +148,7 @@ public final class MQTTService: PanelService {
         guard let client, let bridge else { return }
         if client.isConnected {
             // A clean goodbye: the broker keeps `offline` and does not fire the will.
-            try? client.publish(bridge.statusTopic, Array(MQTTBridge.offline.utf8), retain: true)
+            try? client.publish(bridge.statusTopic, Array(MQTTBridge.offline.utf8), retain: true, atMostOnce: true)
         }
         client.disconnect()
         self.client = nil
@@ -257,14 +257,15 @@ public final class MQTTService: PanelService {
         }
     }
 
-    private func send(_ outgoing: [MQTTBridge.Outgoing]) {
+    /// Sends what the bridge said; `atMostOnce` for a goodbye that must precede the DISCONNECT.
+    private func send(_ outgoing: [MQTTBridge.Outgoing], atMostOnce: Bool = false) {
         guard let client, client.isConnected else { return }
         for item in outgoing {
             do {
                 switch item {
                 case .subscribe(let pattern): try client.subscribe(pattern)
                 case .publish(let topic, let payload, let retain):
-                    try client.publish(topic, Array(payload.utf8), retain: retain)
+                    try client.publish(topic, Array(payload.utf8), retain: retain, atMostOnce: atMostOnce)
                 }
             } catch {
                 log(.warning, "MQTT: \(error)")

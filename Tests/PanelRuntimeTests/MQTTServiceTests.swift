@@ -313,6 +313,7 @@ final class MQTTServiceTests: XCTestCase {
                 "homeassistant/switch/hallway/attic/config", "homeassistant/switch/hallway/porch/config",
             ]
         }
+        let spy = try broker.subscribe("homeassistant/switch/#")
         // Another node on the same broker: the old one says goodbye, the new one announces itself.
         let renamed = LoadedConfig(
             config: try BoardConfig.parse(
@@ -325,7 +326,8 @@ final class MQTTServiceTests: XCTestCase {
         }
         XCTAssertEqual(
             try broker.retained("homeassistant/switch/+/+/config").keys.sorted(),
-            ["homeassistant/switch/landing/porch/config"], "the old node's entities are withdrawn")
+            ["homeassistant/switch/landing/porch/config"],
+            "the old node's entities are withdrawn: \(spy.lines) \(logged)")
         // No broker at all: the panel leaves it.
         let offline = LoadedConfig(config: try BoardConfig.parse(#"{"version": 1, "switches": [{"id": "porch"}]}"#))
         try panel.loop.reload(offline, now: panel.clock.now)
