@@ -439,9 +439,4 @@ public final class MQTTClient {
         guard isConnected else { throw MQTTError(call: "subscribe", code: Int32(MOSQ_ERR_NO_CONN.rawValue)) }
         try check("subscribe \(pattern)") { mosquitto_subscribe(mosq, nil, pattern, 1) }
     }
-
-    public func unsubscribe(_ pattern: String) throws(MQTTError) {
-        guard isConnected else { return }
-        try check("unsubscribe \(pattern)") { mosquitto_unsubscribe(mosq, nil, pattern) }
-    }
 }
