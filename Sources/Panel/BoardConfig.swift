@@ -24,20 +24,39 @@ public struct BoardConfig: Sendable {
     public var touch = TouchConfig()
     public var theme = ThemeConfig()
     public var layout = LayoutConfig()
-    public var sections: [SectionConfig] = []
+    /// The screens of switches, swiped between; a config with top-level `sections` or
+    /// `switches` has one.
+    public var pages: [PageConfig] = []
+    /// The page shown at start, after ``homeAfter`` seconds without a touch or key, and whenever
+    /// the screen blanks.
+    public var homePage = 0
+    /// Seconds without a touch or key before the panel goes back to ``homePage``; nil: never.
+    public var homeAfter: Double?
+    /// Whether swiping past the last page comes back to the first (and back from the first to
+    /// the last).
+    public var wrapPages = false
     public var screen = ScreenConfig()
     public var control = ControlConfig()
     /// The MQTT broker the panel joins; nil: none.
     public var mqtt: MQTTConfig?
 
-    /// Every switch, in order.
+    /// The most pages a board has: each is a screen the user swipes through, and its dots must
+    /// fit across the bottom of a small screen.
+    public static let maximumPages = 16
+
+    /// Every section of every page, in order.
+    public var sections: [SectionConfig] { pages.flatMap(\.sections) }
+
+    /// Every switch of every page, in order.
     public var switches: [SwitchConfig] { sections.flatMap(\.switches) }
 
     /// Takes every switch's actions away: for what measures or tests the panel's picture and
     /// decisions (`bench`, scenarios), which must not run a board's commands or write its files.
     public mutating func removeActions() {
-        for s in sections.indices {
-            for w in sections[s].switches.indices { sections[s].switches[w].actions = [] }
+        for p in pages.indices {
+            for s in pages[p].sections.indices {
+                for w in pages[p].sections[s].switches.indices { pages[p].sections[s].switches[w].actions = [] }
+            }
         }
     }
 }
@@ -46,7 +65,8 @@ extension BoardConfig {
     /// Parses and validates a config file's bytes. Any input at all gives a config or an error.
     public static func parse(_ bytes: [UInt8]) throws(ConfigError) -> BoardConfig {
         let config = try BoardConfig(reading: try ConfigNode.root(parsing: bytes))
-        _ = try PanelLayout(config: config)  // overlapping or overflowing layouts are errors too
+        // Overlapping or overflowing layouts are errors too, page by page.
+        for page in config.pages.indices { _ = try PanelLayout(config: config, page: page) }
         return config
     }
 
@@ -54,8 +74,8 @@ extension BoardConfig {
 
     init(reading root: ConfigNode) throws(ConfigError) {
         let top = try root.object(allowed: [
-            "version", "name", "display", "touch", "theme", "layout", "sections", "switches", "screen",
-            "control", "mqtt",
+            "version", "name", "display", "touch", "theme", "layout", "pages", "sections", "switches", "homePage",
+            "homeAfter", "wrapPages", "screen", "control", "mqtt",
         ])
         let version = try top.required("version").integer(in: 1...Int(Int32.max))
         guard version == Self.supportedVersion else {
@@ -74,22 +94,27 @@ extension BoardConfig {
         screen = try top.value("screen", else: screen, screen.reader)
         control = try top.value("control", else: control, control.reader)
         mqtt = try top.nullable("mqtt", else: nil, MQTTConfig().reader)
-        if let s = top.optional("sections") {
-            for node in try s.array(maximumCount: Self.maximumSwitches) {
-                let o = try node.object(allowed: ["title", "switches"])
-                let title = try o.optional("title")?.text()
-                let switches = try o.required("switches").array(maximumCount: Self.maximumSwitches).map {
-                    (n) throws(ConfigError) in try SwitchConfig(reading: n, theme: theme)
-                }
-                sections.append(SectionConfig(title: title, switches: switches))
+        if let p = top.optional("pages") {
+            let nodes = try p.array(maximumCount: Self.maximumPages)
+            guard !nodes.isEmpty else { throw ConfigError(p.path, "needs at least one page") }
+            for node in nodes {
+                let o = try node.object(allowed: ["title", "sections", "switches"])
+                pages.append(
+                    PageConfig(
+                        title: try o.optional("title")?.text(),
+                        sections: try Self.readSections(o, theme: theme, path: node.path)))
             }
-        }
-        if let s = top.optional("switches") {
-            let switches = try s.array(maximumCount: Self.maximumSwitches).map { (n) throws(ConfigError) in
-                try SwitchConfig(reading: n, theme: theme)
+            for key in ["sections", "switches"] where top.optional(key) != nil {
+                throw ConfigError(key, "give the switches inside \"pages\", or drop \"pages\" for a one-page board")
             }
-            sections.append(SectionConfig(title: nil, switches: switches))
+        } else {
+            pages = [PageConfig(title: nil, sections: try Self.readSections(top, theme: theme, path: nil))]
         }
+        // Counted after every page is read, and before the per-page checks below use the count.
+        homePage = try top.value("homePage", else: homePage, .integer(in: 0...(pages.count - 1)))
+        let idle = try top.value("homeAfter", else: homeAfter ?? 0, .number(in: 0...86400))
+        homeAfter = idle > 0 ? idle : nil
+        wrapPages = try top.value("wrapPages", else: wrapPages, .bool)
         let all = switches
         guard !all.isEmpty else {
             throw ConfigError("switches", "the config has no switches (give \"switches\" or \"sections\")")
@@ -100,7 +125,8 @@ extension BoardConfig {
         var seen: [String: Int] = [:]
         for (i, s) in all.enumerated() {
             if let first = seen[s.id] {
-                throw ConfigError("switches", "duplicate id \"\(s.id)\" (switches \(first + 1) and \(i + 1))")
+                throw ConfigError(
+                    s.path + ".id", "duplicate id \"\(s.id)\" (switches \(first + 1) and \(i + 1) of the board)")
             }
             seen[s.id] = i
             if let mqtt, mqtt.discovery, !MQTTConfig.isTopicSafeName(s.id) {
@@ -115,7 +141,60 @@ extension BoardConfig {
                     s.path + ".mqtt", "binds the switch to MQTT topics, but the board has no \"mqtt\" broker")
             }
         }
+        for s in all {
+            guard let group = s.group else { continue }
+            for (m, member) in group.members.enumerated() {
+                let place = s.path + ".group[\(m)]"
+                guard let index = seen[member] else {
+                    throw ConfigError(place, "\"\(member)\" is not a switch of this board")
+                }
+                guard member != s.id else { throw ConfigError(place, "a group cannot contain itself") }
+                guard all[index].group == nil else {
+                    throw ConfigError(place, "\"\(member)\" is a group: groups hold switches, not other groups")
+                }
+                guard !group.members[..<m].contains(member) else {
+                    throw ConfigError(place, "\"\(member)\" is listed twice")
+                }
+            }
+        }
     }
+
+    /// A page's (or the board's) `sections`, or its `switches` as one untitled section.
+    private static func readSections(_ o: ConfigObject, theme: ThemeConfig, path: String?) throws(ConfigError)
+        -> [SectionConfig]
+    {
+        var sections: [SectionConfig] = []
+        if let s = o.optional("sections") {
+            for node in try s.array(maximumCount: Self.maximumSwitches) {
+                let so = try node.object(allowed: ["title", "switches"])
+                let title = try so.optional("title")?.text()
+                let switches = try so.required("switches").array(maximumCount: Self.maximumSwitches).map {
+                    (n) throws(ConfigError) in try SwitchConfig(reading: n, theme: theme)
+                }
+                sections.append(SectionConfig(title: title, switches: switches))
+            }
+        }
+        if let s = o.optional("switches") {
+            let switches = try s.array(maximumCount: Self.maximumSwitches).map { (n) throws(ConfigError) in
+                try SwitchConfig(reading: n, theme: theme)
+            }
+            sections.append(SectionConfig(title: nil, switches: switches))
+        }
+        if let path, sections.allSatisfy(\.switches.isEmpty) {
+            throw ConfigError(path, "the page has no switches (give \"switches\" or \"sections\")")
+        }
+        return sections
+    }
+}
+
+/// One screen of switches.
+public struct PageConfig: Sendable {
+    /// The page's name: in `check-config`, the control socket's page events, Home Assistant's
+    /// page selector. Nil: "Page N".
+    public var title: String?
+    public var sections: [SectionConfig]
+
+    public var switches: [SwitchConfig] { sections.flatMap(\.switches) }
 }
 
 /// The control socket: whether the panel may run without it.
@@ -469,6 +548,8 @@ public struct SwitchConfig: Sendable {
     public var revertOnFailure = true
     /// The device on the broker this switch commands and mirrors; nil: none.
     public var mqtt: MQTTBinding?
+    /// The switches this one sets all at once, and when it shows on; nil: an ordinary switch.
+    public var group: SwitchGroup?
     /// Where the switch is in the file (`switches[2]`, `sections[1].switches[0]`), for errors
     /// found after parsing (a missing image file).
     public var path: String = ""
@@ -478,6 +559,7 @@ extension SwitchConfig {
     init(reading node: ConfigNode, theme: ThemeConfig) throws(ConfigError) {
         let o = try node.object(allowed: [
             "id", "label", "preset", "style", "initial", "enabled", "position", "actions", "revertOnFailure", "mqtt",
+            "group", "mode",
         ])
         let idNode = try o.required("id")
         let id = try idNode.string(maximumLength: Self.maximumIDLength)
@@ -512,5 +594,53 @@ extension SwitchConfig {
         revertOnFailure = try o.value("revertOnFailure", else: revertOnFailure, .bool)
         mqtt = try o.optional("mqtt").map { (n) throws(ConfigError) in try MQTTBinding.read(n) }
         path = node.path
+        if let g = o.optional("group") {
+            // A group's value is its members': it has none of its own to start from, act on or bind.
+            for key in ["initial", "actions", "revertOnFailure", "mqtt"] where o.optional(key) != nil {
+                throw ConfigError(
+                    path + "." + key,
+                    "a group switch has no \(key) of its own: its members' \(key == "mqtt" ? "bindings" : key) apply")
+            }
+            let members = try g.array(maximumCount: BoardConfig.maximumSwitches).map { (n) throws(ConfigError) in
+                try n.string(maximumLength: Self.maximumIDLength)
+            }
+            guard !members.isEmpty else { throw ConfigError(g.path, "a group needs at least one member") }
+            group = SwitchGroup(members: members, mode: try o.value("mode", else: .any, .choice))
+        } else if let m = o.optional("mode") {
+            throw ConfigError(m.path, "\"mode\" belongs to a group switch (give \"group\" too)")
+        }
+    }
+}
+
+/// A switch that stands for several: toggling it sets every member (each running its own
+/// actions and saving its state), and it shows what its members are.
+public struct SwitchGroup: Hashable, Sendable {
+    /// When the group shows on.
+    public enum Mode: String, Hashable, Sendable, CaseIterable {
+        /// When any member is on: a master switch whose tap turns everything off.
+        case any
+        /// When every member is on; members that disagree show the thumb halfway ("mixed"),
+        /// and a tap turns them all on.
+        case all
+    }
+
+    /// Member ids, in the order they are set.
+    public var members: [String]
+    public var mode: Mode
+
+    public init(members: [String], mode: Mode) {
+        self.members = members
+        self.mode = mode
+    }
+
+    /// What the group shows for its members' values: on, off, or nil when they disagree in
+    /// `all` mode (the mixed look).
+    public func value(of memberValues: [Bool]) -> Bool? {
+        switch mode {
+        case .any: return memberValues.contains(true)
+        case .all:
+            if memberValues.allSatisfy({ $0 }) { return true }
+            return memberValues.contains(true) ? nil : false
+        }
     }
 }

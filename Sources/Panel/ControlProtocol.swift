@@ -12,6 +12,7 @@ import ConfigFormat
 // Every line gets exactly one reply, in order, so a client may send several requests before
 // reading: {"ok":true,...} or {"ok":false,"error":"..."}. Subscribers also get events:
 //   {"event":"changed","id":"porch","state":"on","source":"touch"}
+//   {"event":"page","page":1,"title":"Upstairs"}
 
 /// What a `set` request asks for.
 public enum ControlTargetState: Hashable, Sendable {
@@ -272,6 +273,13 @@ public enum ControlProtocol {
             ("event", .string("changed")), ("id", .string(id)), ("state", state(isOn)),
             ("source", .string(source.rawValue)),
         ]).text
+    }
+
+    /// `{"event":"page","page":1,"title":"Upstairs"}`, for subscribers: the page the panel shows
+    /// (or is settling on) changed.
+    public static func pageEvent(page: Int, title: String) -> String {
+        JSONValue.object([("event", .string("page")), ("page", .number(Double(page))), ("title", .string(title))])
+            .text
     }
 
     private static func state(_ isOn: Bool) -> JSONValue { .string(isOn ? "on" : "off") }

@@ -3,7 +3,7 @@ import TouchCore
 import Widget
 
 /// Where a switch's change came from: a finger, the control socket, the state restored at start,
-/// or an action that failed and flipped it back.
+/// an action that failed and flipped it back, or the network.
 public enum ChangeSource: String, Hashable, Sendable, CaseIterable {
     case touch, socket, restore, revert, mqtt
 }
@@ -23,71 +23,270 @@ public struct SwitchChange: Hashable, Sendable {
     }
 }
 
-/// The panel's logic, without any I/O: touches in, value changes out, and what must be repainted
-/// when. The event loop feeds it contacts (already calibrated to logical pixels) and requests from
-/// the control socket, runs the actions of the changes it returns, and paints the damage it
-/// reports; tests drive it with scripted contacts and a fake clock.
+/// The panel's logic, without any I/O: touches in, value changes and page changes out, and what
+/// must be repainted when. The event loop feeds it contacts (already calibrated to logical
+/// pixels) and requests from the control socket, runs the actions of the changes it returns, and
+/// paints the damage it reports; tests drive it with scripted contacts and a fake clock.
+///
+/// Who a contact belongs to is decided when it goes down, like iOS decides between a control and
+/// its scroll view: on a switch's hit area it is that switch's for its whole life (its drag moves
+/// the thumb, never the page); on a page dot it is a tap on the dot; anywhere else it may become a
+/// page drag once it moves past the slop mostly horizontally (a vertical move makes it nothing).
+/// One finger drags the page at a time; while it does, or while a page settles, new contacts do
+/// not reach the switches — a contact during a settle catches the page instead.
 public final class PanelController {
     public let view: PanelView
     private let router: TouchRouter
     /// Changes made by touches, collected from the switches' `onValueChanged` as they fire.
     private var touchChanges: [SwitchChange] = []
-    /// What each switch looked like when it was last painted (nil: never painted).
+    /// What each switch looked like when it was last painted on screen (nil: not since its page
+    /// was last drawn whole).
     private var painted: [SwitchAppearance?]
     /// Every switch's repaint rectangle (its bounds, shadow and overshoot included).
     private let switchBounds: [IntRect]
+    /// The groups: for each switch index that is a group, its member indices and mode.
+    private let groups: [Int: (members: [Int], group: SwitchGroup)]
+    /// The groups each switch is a member of.
+    private let groupsOfMember: [Int: [Int]]
 
-    /// Takes `view`'s switches and sets the `restored` states (ids not in the view are ignored)
-    /// without animation and without reporting them as changes.
-    public init(view: PanelView, restored: [String: Bool] = [:]) {
+    /// Which page shows, and its drag and settle.
+    public private(set) var pager: Pager
+    /// Called when the page the panel rests on (or settles on) changes: the page's index.
+    public var onPageChanged: ((Int) -> Void)?
+    /// The pager position last painted (nil: nothing painted yet).
+    private var paintedPosition: Double?
+    /// The page whose dot was last painted solid.
+    private var paintedDot: Int?
+    /// Pictures of whole pages, drawn once and slid during a transition: kept only while the page
+    /// is not at rest.
+    private var pageCache: [Int: PagePicture] = [:]
+
+    /// What each live contact is.
+    private enum Contact {
+        /// Handed to the router (a switch tracks it, or it went down on a disabled one).
+        case switchContact
+        /// Went down on a page dot: a tap there goes to that page.
+        case dot(page: Int, start: Point)
+        /// Went down in a gap: becomes a page drag if it moves horizontally past the slop.
+        case undecided(start: Point)
+        case pageDrag
+        /// Does nothing for the rest of its life.
+        case inert
+    }
+    private var contacts: [Int: Contact] = [:]
+    /// How far a contact moves before it is a drag (the theme's switch slop, in pixels).
+    private let slop: Double
+    /// The last touch's time (or a key's): when the panel goes home after idling.
+    public private(set) var lastInteraction: Double
+
+    /// Takes `view`'s switches and sets the `restored` states (ids not in the view, and groups,
+    /// are ignored) without animation and without reporting them as changes. The panel starts on
+    /// its home page.
+    public init(view: PanelView, restored: [String: Bool] = [:], now: Double = 0) {
         self.view = view
-        router = TouchRouter(switches: view.switches.map(\.toggle))
+        router = TouchRouter(switches: [])
         painted = Array(repeating: nil, count: view.switches.count)
         switchBounds = view.switches.map { SwitchRenderer.bounds(style: $0.toggle.style, frame: $0.toggle.frame) }
-        for (id, toggle) in view.switches {
-            if let on = restored[id], on != toggle.isOn { toggle.setOn(on, animated: false, now: 0) }
+        var groups: [Int: (members: [Int], group: SwitchGroup)] = [:]
+        var groupsOfMember: [Int: [Int]] = [:]
+        for (i, sw) in view.config.switches.enumerated() {
+            guard let group = sw.group else { continue }
+            let members = group.members.compactMap { view.index(of: $0) }
+            groups[i] = (members, group)
+            for m in members { groupsOfMember[m, default: []].append(i) }
+        }
+        self.groups = groups
+        self.groupsOfMember = groupsOfMember
+        let config = view.config
+        pager = Pager(
+            count: view.pages.count, page: config.homePage, wraps: config.wrapPages,
+            width: Double(config.display.logicalSize.width), scale: config.display.scale)
+        slop = config.theme.style.dragSlop * config.display.scale
+        lastInteraction = now
+        for (index, (id, toggle)) in view.switches.enumerated() {
+            if groups[index] == nil, let on = restored[id], on != toggle.isOn {
+                toggle.setOn(on, animated: false, now: 0)
+            }
             toggle.onValueChanged = { [unowned self] on in
-                // The change's time is that of the contact that made it: the router sets `now`.
+                // The change's time is that of the contact that made it: `handle` sets `currentTime`.
                 touchChanges.append(SwitchChange(id: id, isOn: on, source: .touch, time: currentTime))
             }
         }
+        for g in groups.keys { view.switches[g].toggle.setValue(groupValue(g), animated: false, now: 0) }
+        router.setSwitches(switchesOnPage(pager.page), time: now)
     }
 
     private var currentTime = 0.0
 
-    /// Every switch's value, by id.
+    /// Every switch's value, by id (a group's as it shows: on, or off when mixed).
     public var states: [String: Bool] {
         Dictionary(uniqueKeysWithValues: view.switches.map { ($0.id, $0.toggle.isOn) })
     }
 
+    /// The values worth keeping across a restart: every switch but the groups, whose value is
+    /// their members'.
+    public var savedStates: [String: Bool] {
+        Dictionary(
+            uniqueKeysWithValues: view.switches.indices.filter { groups[$0] == nil }.map {
+                (view.switches[$0].id, view.switches[$0].toggle.isOn)
+            })
+    }
+
+    /// Whether `id` is a group switch.
+    public func isGroup(_ id: String) -> Bool { view.index(of: id).map { groups[$0] != nil } ?? false }
+
+    // MARK: Touches
+
     /// Delivers one frame of contacts (logical pixels, monotonic times); returns the value changes
-    /// they made, in order.
+    /// they made, in order (a group's tap: its members', then the groups whose look followed).
     public func handle(_ events: [TouchEvent]) -> [SwitchChange] {
+        var changes: [SwitchChange] = []
         for e in events {
             currentTime = e.time
-            router.handle(e)
+            lastInteraction = e.time
+            route(e)
+            for change in touchChanges { changes += expand(change, now: e.time) }
+            touchChanges.removeAll()
         }
-        defer { touchChanges.removeAll() }
-        return touchChanges
+        return changes
+    }
+
+    private func route(_ e: TouchEvent) {
+        let now = e.time
+        pager.finish(at: now)
+        switch e.phase {
+        case .began:
+            // A contact id reused without an end: finish the old one as cancelled.
+            if contacts[e.contact] != nil {
+                route(TouchEvent(contact: e.contact, phase: .cancelled, position: e.position, time: now))
+            }
+            if pager.isDragging {
+                // A second finger does not disturb the one dragging the page.
+                contacts[e.contact] = .inert
+            } else if pager.isSettling(at: now) {
+                // A touch while the page settles catches it where it is — unless a finger still
+                // holds a switch (it keeps it; the page finishes settling).
+                if router.liveContacts > 0 {
+                    contacts[e.contact] = .inert
+                } else {
+                    pager.beginDrag(contact: e.contact, x: e.position.x, now: now)
+                    contacts[e.contact] = .pageDrag
+                }
+            } else if router.handle(e) != nil || router.owns(e.contact) {
+                contacts[e.contact] = .switchContact
+            } else if let dot = view.dot(at: e.position) {
+                contacts[e.contact] = .dot(page: dot, start: e.position)
+            } else {
+                contacts[e.contact] = .undecided(start: e.position)
+            }
+        case .moved:
+            switch contacts[e.contact] {
+            case .switchContact: router.handle(e)
+            case .pageDrag: pager.drag(contact: e.contact, x: e.position.x, now: now)
+            case .dot(_, let start), .undecided(let start):
+                let dx = e.position.x - start.x
+                let dy = e.position.y - start.y
+                guard dx * dx + dy * dy > slop * slop else { return }
+                // Mostly horizontal: within 35° of the horizontal, as a scroll view locks its
+                // direction. The page then moves from here, so crossing the slop makes no jump.
+                if view.pages.count > 1, abs(dy) <= abs(dx) * 0.7, router.liveContacts == 0, !pager.isDragging {
+                    pager.beginDrag(contact: e.contact, x: e.position.x, now: now)
+                    contacts[e.contact] = .pageDrag
+                } else {
+                    contacts[e.contact] = .inert
+                }
+            case .inert, nil: break
+            }
+        case .ended:
+            switch contacts.removeValue(forKey: e.contact) {
+            case .switchContact: router.handle(e)
+            case .pageDrag:
+                let before = pager.page
+                pager.endDrag(contact: e.contact, x: e.position.x, now: now)
+                pageMoved(from: before, now: now)
+            case .dot(let page, _): show(page: page, animated: true, now: now)
+            case .undecided, .inert, nil: break
+            }
+        case .cancelled:
+            switch contacts.removeValue(forKey: e.contact) {
+            case .switchContact: router.handle(e)
+            case .pageDrag: pager.cancelDrag(now: now)
+            case .dot, .undecided, .inert, nil: break
+            }
+        }
     }
 
     /// Cancels every contact in progress (a device went away, the screen blanked): no switch
-    /// toggles from a contact cut short.
+    /// toggles and no page turns from a contact cut short.
     public func cancelTouches(now: Double) {
         currentTime = now
         router.cancelAll(time: now)
+        if pager.isDragging { pager.cancelDrag(now: now) }
+        contacts.removeAll()
+        touchChanges.removeAll()
     }
 
     /// Live contacts on the panel.
-    public var liveContacts: Int { router.liveContacts }
+    public var liveContacts: Int { contacts.count }
 
-    /// Sets a switch from code (the control socket, a failed action's revert), animated; returns
-    /// the change, or nil when the id is unknown or the switch already has that value.
+    // MARK: Values
+
+    /// Sets a switch from code (the control socket, a failed action's revert, the network),
+    /// animated; returns the changes: the switch's, or a group's members' and then the groups
+    /// whose look followed. Empty when the id is unknown or nothing changes.
     @discardableResult
-    public func set(_ id: String, isOn: Bool, source: ChangeSource, now: Double) -> SwitchChange? {
-        guard let toggle = view.toggle(id: id), toggle.isOn != isOn else { return nil }
-        toggle.setOn(isOn, animated: true, now: now)
-        return SwitchChange(id: id, isOn: isOn, source: source, time: now)
+    public func set(_ id: String, isOn: Bool, source: ChangeSource, now: Double) -> [SwitchChange] {
+        guard let index = view.index(of: id) else { return [] }
+        let toggle = view.switches[index].toggle
+        if groups[index] != nil {
+            guard toggle.isOn != isOn || toggle.isMixed else { return [] }
+            toggle.setOn(isOn, animated: true, now: now)
+        } else {
+            guard toggle.isOn != isOn else { return [] }
+            toggle.setOn(isOn, animated: true, now: now)
+        }
+        return expand(SwitchChange(id: id, isOn: isOn, source: source, time: now), now: now)
+    }
+
+    /// A switch's change with what follows from it: a group sets its (enabled) members; a member
+    /// moves the groups it belongs to. The group's own entry comes last, after its members'.
+    private func expand(_ change: SwitchChange, now: Double) -> [SwitchChange] {
+        guard let index = view.index(of: change.id) else { return [change] }
+        var changes: [SwitchChange] = []
+        var touchedGroups: [Int] = []
+        if let (members, _) = groups[index] {
+            for m in members {
+                let (id, toggle) = view.switches[m]
+                guard toggle.isEnabled, toggle.isOn != change.isOn else { continue }
+                toggle.setOn(change.isOn, animated: true, now: now)
+                changes.append(SwitchChange(id: id, isOn: change.isOn, source: change.source, time: change.time))
+                touchedGroups += groupsOfMember[m] ?? []
+            }
+            touchedGroups.append(index)
+        } else {
+            changes.append(change)
+            touchedGroups = groupsOfMember[index] ?? []
+        }
+        // Every group a changed member belongs to takes its members' value; one that now shows
+        // another value reports it (after its members), so subscribers see what the screen shows.
+        var seen = Set<Int>()
+        for g in touchedGroups where seen.insert(g).inserted {
+            let toggle = view.switches[g].toggle
+            let before = toggle.isOn
+            let value = groupValue(g)
+            toggle.setValue(value, animated: true, now: now)
+            if g == index || toggle.isOn != before {
+                changes.append(
+                    SwitchChange(id: view.switches[g].id, isOn: toggle.isOn, source: change.source, time: change.time))
+            }
+        }
+        return changes
+    }
+
+    /// What group `g` shows for its members now: on, off, or nil (mixed).
+    private func groupValue(_ g: Int) -> Bool? {
+        guard let (members, group) = groups[g] else { return nil }
+        return group.value(of: members.map { view.switches[$0].toggle.isOn })
     }
 
     /// Shows (or stops showing) that a switch waits for its device to confirm a change.
@@ -95,41 +294,201 @@ public final class PanelController {
         view.toggle(id: id)?.setAwaitingConfirmation(waiting, now: now)
     }
 
+    // MARK: Pages
+
+    /// The page the panel shows (or is settling on).
+    public var page: Int { pager.page }
+
+    /// Goes to `page` (animated from wherever the page is), as a dot tap, a key or the control
+    /// socket do. A finger holding a switch keeps it only if the page stays.
+    public func show(page: Int, animated: Bool, now: Double) {
+        guard (0..<view.pages.count).contains(page) else { return }
+        let before = pager.page
+        if page != before, router.liveContacts > 0 { cancelTouches(now: now) }
+        pager.show(page, animated: animated, now: now)
+        pageMoved(from: before, now: now)
+    }
+
+    /// When the panel should go back to its home page after idling; nil when it is there, has no
+    /// `homeAfter`, or a finger is down.
+    public var homeDeadline: Double? {
+        guard let after = view.config.homeAfter, contacts.isEmpty, pager.page != view.config.homePage else {
+            return nil
+        }
+        return lastInteraction + after
+    }
+
+    /// Goes home if the panel has idled long enough at `now` (animated); returns whether it went.
+    @discardableResult
+    public func returnHomeIfIdle(now: Double) -> Bool {
+        guard let d = homeDeadline, now >= d else { return false }
+        show(page: view.config.homePage, animated: true, now: now)
+        return true
+    }
+
+    /// Goes home at once (the screen blanked: it wakes on the home page).
+    public func returnHome(now: Double) {
+        show(page: view.config.homePage, animated: false, now: now)
+    }
+
+    /// Something other than a touch counts as use of the panel (a key): the home timer restarts.
+    public func noteInteraction(at now: Double) { lastInteraction = now }
+
+    private func pageMoved(from before: Int, now: Double) {
+        guard pager.page != before else { return }
+        // Switch contacts stay with the router only on the page they began on.
+        router.setSwitches(switchesOnPage(pager.page), time: now)
+        onPageChanged?(pager.page)
+    }
+
+    private func switchesOnPage(_ page: Int) -> [ToggleSwitch] {
+        view.pages[page].switchIndices.map { view.switches[$0].toggle }
+    }
+
     // MARK: Frames
+
+    private var screen: IntRect {
+        let size = view.config.display.logicalSize
+        return IntRect(x: 0, y: 0, width: size.width, height: size.height)
+    }
 
     /// The rectangles (logical pixels) whose look at `now` differs from what was last painted.
     /// Call ``didPaint(at:)`` once they are painted.
     public func damage(at now: Double) -> [IntRect] {
+        pager.finish(at: now)
+        let position = pager.position(at: now)
+        guard pager.isAtRest(at: now) else {
+            // Sliding: the whole screen while it moves or a visible switch animates.
+            if position != paintedPosition || visiblePages(at: position).contains(where: { pageChanged($0, at: now) }) {
+                return [screen]
+            }
+            return []
+        }
+        guard position == paintedPosition else { return [screen] }
         var rects: [IntRect] = []
-        for (i, entry) in view.switches.enumerated() where painted[i] != entry.toggle.appearance(at: now) {
+        for i in view.pages[pager.page].switchIndices where painted[i] != view.switches[i].toggle.appearance(at: now) {
             rects.append(switchBounds[i])
         }
+        if paintedDot != pager.page { rects.append(view.dotsBounds) }
         return rects
     }
 
     /// Records that the panel was painted as it looks at `now`.
     public func didPaint(at now: Double) {
-        for (i, entry) in view.switches.enumerated() { painted[i] = entry.toggle.appearance(at: now) }
+        let position = pager.position(at: now)
+        paintedPosition = position
+        paintedDot = pager.page
+        if pager.isAtRest(at: now) {
+            for i in painted.indices { painted[i] = nil }
+            for i in view.pages[pager.page].switchIndices { painted[i] = view.switches[i].toggle.appearance(at: now) }
+            // At rest the screen is drawn directly: the slid pictures are freed.
+            pageCache.removeAll()
+        }
     }
 
-    /// Forgets what was painted, so the next ``damage(at:)`` covers every switch (with
+    /// Forgets what was painted, so the next ``damage(at:)`` covers the whole screen (with
     /// ``FrameComposer``'s full invalidation after a reload or VT switch).
     public func forgetPainted() {
         for i in painted.indices { painted[i] = nil }
+        paintedPosition = nil
+        paintedDot = nil
+        pageCache.removeAll()
     }
 
-    /// Whether any switch is animating at `now` (the loop keeps its frame timer armed only then).
+    /// Whether anything moves at `now` (the loop keeps its frame timer armed only then).
     public func isAnimating(at now: Double) -> Bool {
-        view.switches.contains { $0.toggle.needsFrame(at: now) }
+        pager.isSettling(at: now) || view.switches.contains { $0.toggle.needsFrame(at: now) }
     }
 
     /// When the last running animation ends, nil at rest.
     public func restTime(after now: Double) -> Double? {
-        view.switches.compactMap { $0.toggle.restTime(after: now) }.max()
+        (view.switches.compactMap { $0.toggle.restTime(after: now) } + [pager.restTime(after: now)].compactMap { $0 })
+            .max()
     }
 
-    /// Draws the panel as it looks at `now` (the canvas's clip limits what is touched).
-    public func draw(on canvas: Canvas, at now: Double) { view.draw(on: canvas, at: now) }
+    /// Draws the panel as it looks at `now` (the canvas's clip limits what is touched): the page
+    /// at rest directly; mid-slide, the pictures of the pages in view moved to where they are.
+    public func draw(on canvas: Canvas, at now: Double) {
+        let position = pager.position(at: now)
+        if pager.isAtRest(at: now) {
+            view.draw(page: pager.page, on: canvas, at: now)
+        } else {
+            let width = Double(screen.width)
+            let shown = visiblePages(at: position)
+            if shown.isEmpty || (!pager.wraps && (position < 0 || position > Double(view.pages.count - 1))) {
+                canvas.clear(view.config.theme.background)  // past the first or last page
+            }
+            let p = pager.normalized(position)
+            for page in shown {
+                var offset = Double(page) - p
+                if pager.wraps, offset < -1 { offset += Double(view.pages.count) }
+                if pager.wraps, offset > 1 { offset -= Double(view.pages.count) }
+                let picture = picture(of: page, at: now, cache: canvas.cache)
+                canvas.copy(picture.image, at: Int((offset * width).rounded()), 0)
+            }
+        }
+        if !view.dotsBounds.isEmpty, canvas.clip.intersects(view.dotsBounds) {
+            view.drawDots(current: pager.page, on: canvas)
+        }
+    }
+
+    /// The pages that show (partly) at `position`.
+    private func visiblePages(at position: Double) -> [Int] {
+        let n = view.pages.count
+        let p = pager.normalized(position)
+        let left = Int(p.rounded(.down))
+        var pages: [Int] = []
+        for k in [left, left + 1] {
+            let page = pager.wraps ? ((k % n) + n) % n : k
+            guard (0..<n).contains(page), abs(Double(k) - p) < 1 else { continue }
+            if !pages.contains(page) { pages.append(page) }
+        }
+        return pages
+    }
+
+    /// Whether page `page`'s picture no longer matches its switches at `now`.
+    private func pageChanged(_ page: Int, at now: Double) -> Bool {
+        guard let picture = pageCache[page] else { return true }
+        return view.pages[page].switchIndices.enumerated().contains { k, i in
+            picture.painted[k] != view.switches[i].toggle.appearance(at: now)
+        }
+    }
+
+    /// Page `page` as a picture, drawn whole the first time and then only where a switch changed.
+    private func picture(of page: Int, at now: Double, cache: MaskCache) -> PagePicture {
+        let indices = view.pages[page].switchIndices
+        let picture: PagePicture
+        if let cached = pageCache[page] {
+            picture = cached
+            for (k, i) in indices.enumerated() {
+                let look = view.switches[i].toggle.appearance(at: now)
+                guard picture.painted[k] != look else { continue }
+                picture.canvas.withClip(switchBounds[i]) { view.draw(page: page, on: picture.canvas, at: now) }
+                picture.painted[k] = look
+            }
+        } else {
+            picture = PagePicture(width: screen.width, height: screen.height, cache: cache)
+            view.draw(page: page, on: picture.canvas, at: now)
+            picture.painted = indices.map { view.switches[$0].toggle.appearance(at: now) }
+            pageCache[page] = picture
+        }
+        return picture
+    }
+
+    /// Bytes of memory the page pictures hold now (each is a whole screen of ARGB8888).
+    public var pagePictureBytes: Int { pageCache.values.reduce(0) { $0 + $1.image.height * $1.image.surface.stride } }
+}
+
+/// A page drawn whole, offscreen, with what each of its switches looked like then.
+private final class PagePicture {
+    let image: Image
+    let canvas: Canvas
+    var painted: [SwitchAppearance?] = []
+
+    init(width: Int, height: Int, cache: MaskCache) {
+        image = Image(width: width, height: height, format: .argb8888)
+        canvas = Canvas(image: image, cache: cache)
+    }
 }
 
 extension TouchConfig {

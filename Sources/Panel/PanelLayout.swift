@@ -24,8 +24,13 @@ public struct PanelLayout: Sendable {
     public var titles: [Title] = []
     public var items: [Item] = []
 
-    /// Lays `config` out; a layout taller than the screen, or switches whose frames overlap, is an error.
-    public init(config: BoardConfig) throws(ConfigError) {
+    /// Lays out page `page` of `config`; a layout taller than the screen, or switches whose
+    /// frames overlap, is an error. On a board of several pages the page dots sit in the bottom
+    /// margin.
+    public init(config: BoardConfig, page: Int = 0) throws(ConfigError) {
+        let sections = config.pages[page].sections
+        // Errors name the page on a board of several.
+        let place = config.pages.count > 1 ? "pages[\(page)]." : ""
         let size = config.display.logicalSize
         width = size.width
         height = size.height
@@ -41,7 +46,7 @@ public struct PanelLayout: Sendable {
         }
         var y = margin
         var index = 0
-        for (s, section) in config.sections.enumerated() {
+        for (s, section) in sections.enumerated() {
             if let title = section.title {
                 titles.append(
                     Title(
@@ -66,7 +71,7 @@ public struct PanelLayout: Sendable {
                         x: margin + Double(column) * (cellWidth + gap), y: y, width: cellWidth, height: rowHeight)
                     guard w <= cell.width, h <= cell.height else {
                         throw ConfigError(
-                            "switches[\(index)]",
+                            sw.path.isEmpty ? "switches[\(index)]" : sw.path,
                             "the switch (\(w.configText)×\(h.configText) px) does not fit its cell (\(cell.width.rounded(.down).configText)×\(cell.height.configText) px): use fewer columns or a larger rowHeight"
                         )
                     }
@@ -84,23 +89,26 @@ public struct PanelLayout: Sendable {
                 index += 1
             }
             if column > 0 { y += rowHeight + gap }
-            if s < config.sections.count - 1 { y += gap }
+            if s < sections.count - 1 { y += gap }
         }
         if y - gap > Double(height) - margin + 0.5 {
             throw ConfigError(
-                "layout",
+                place + "layout",
                 "the switches need \((y - gap + margin).rounded(.up).configText) px of height but the screen is \(height) px high: use more columns, a smaller rowHeight or fewer switches"
             )
+        }
+        let paths = sections.flatMap(\.switches).enumerated().map { i, sw in
+            sw.path.isEmpty ? "switches[\(i)]" : sw.path
         }
         for i in items.indices {
             let a = items[i].switchFrame
             guard a.minX >= 0, a.minY >= 0, a.maxX <= Double(width), a.maxY <= Double(height) else {
-                throw ConfigError("switches[\(i)]", "\"\(items[i].id)\" lies outside the \(width)×\(height) screen")
+                throw ConfigError(paths[i], "\"\(items[i].id)\" lies outside the \(width)×\(height) screen")
             }
             for j in 0..<i {
                 let b = items[j].switchFrame
                 if a.minX < b.maxX, b.minX < a.maxX, a.minY < b.maxY, b.minY < a.maxY {
-                    throw ConfigError("switches[\(i)]", "\"\(items[i].id)\" overlaps \"\(items[j].id)\"")
+                    throw ConfigError(paths[i], "\"\(items[i].id)\" overlaps \"\(items[j].id)\"")
                 }
             }
         }

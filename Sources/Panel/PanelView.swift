@@ -2,44 +2,77 @@ import ConfigFormat
 import Raster
 import Widget
 
-/// The switches of a board config, laid out, and how to draw the whole panel.
+/// The switches of a board config, laid out page by page, and how to draw a page, the page dots
+/// and the focus ring.
 public final class PanelView {
+    /// One screen of switches.
+    public struct Page {
+        public var title: String
+        public var layout: PanelLayout
+        /// Indices into ``PanelView/switches``, in config order.
+        public var switchIndices: [Int]
+    }
+
     public let config: BoardConfig
-    public let layout: PanelLayout
-    /// The switches in config order, with their ids.
+    public let pages: [Page]
+    /// Every switch of every page in config order, with its id.
     public let switches: [(id: String, toggle: ToggleSwitch)]
+    /// The page each switch (by index into ``switches``) is on.
+    public let pageOfSwitch: [Int]
     public let renderer: SwitchRenderer
+    private let indexByID: [String: Int]
 
     public init(config: BoardConfig, renderer: SwitchRenderer) throws(ConfigError) {
         self.config = config
-        layout = try PanelLayout(config: config)
         self.renderer = renderer
         var built: [(id: String, toggle: ToggleSwitch)] = []
-        for (item, sw) in zip(layout.items, config.switches) {
-            let toggle = ToggleSwitch(
-                style: sw.style, origin: Point(item.switchFrame.x, item.switchFrame.y), isOn: sw.initial)
-            toggle.isEnabled = sw.enabled
-            built.append((sw.id, toggle))
+        var pages: [Page] = []
+        var pageOfSwitch: [Int] = []
+        for (p, page) in config.pages.enumerated() {
+            let layout = try PanelLayout(config: config, page: p)
+            var indices: [Int] = []
+            for (item, sw) in zip(layout.items, page.switches) {
+                let toggle = ToggleSwitch(
+                    style: sw.style, origin: Point(item.switchFrame.x, item.switchFrame.y), isOn: sw.initial)
+                toggle.isEnabled = sw.enabled
+                indices.append(built.count)
+                built.append((sw.id, toggle))
+                pageOfSwitch.append(p)
+            }
+            pages.append(Page(title: page.title ?? "Page \(p + 1)", layout: layout, switchIndices: indices))
         }
         switches = built
+        self.pages = pages
+        self.pageOfSwitch = pageOfSwitch
+        indexByID = Dictionary(uniqueKeysWithValues: built.enumerated().map { ($1.id, $0) })
     }
 
-    public func toggle(id: String) -> ToggleSwitch? { switches.first { $0.id == id }?.toggle }
+    /// The index into ``switches`` of the switch `id`.
+    public func index(of id: String) -> Int? { indexByID[id] }
 
-    /// Draws everything as it looks at `now`.
-    public func draw(on canvas: Canvas, at now: Double) {
+    public func toggle(id: String) -> ToggleSwitch? { indexByID[id].map { switches[$0].toggle } }
+
+    /// The laid-out item of the switch `id` (its cell, label and frame on its page).
+    public func item(id: String) -> PanelLayout.Item? {
+        guard let i = indexByID[id] else { return nil }
+        return pages[pageOfSwitch[i]].layout.items.first { $0.id == id }
+    }
+
+    /// Draws page `page` as it looks at `now`, filling the canvas's clip (no dots or focus).
+    public func draw(page: Int, on canvas: Canvas, at now: Double) {
         canvas.clear(config.theme.background)
         let scale = config.display.scale
+        let layout = pages[page].layout
         if let labels = renderer.labels {
             let titleSize = config.theme.labelSize * 0.8 * scale
-            for t in layout.titles {
+            for t in layout.titles where canvas.clip.intersects(t.frame.enclosingIntRect) {
                 let m = labels.measure(t.text.uppercased(), pixelSize: titleSize)
                 labels.draw(
                     t.text.uppercased(), pixelSize: titleSize, color: config.theme.sectionTitleColor,
                     baselineAt: Point(t.frame.x, t.frame.maxY - 10 * scale - m.descent), on: canvas)
             }
             let size = config.theme.labelSize * scale
-            for item in layout.items {
+            for item in layout.items where canvas.clip.intersects(item.labelFrame.enclosingIntRect) {
                 let m = labels.measure(item.label, pixelSize: size)
                 let baseline = item.switchFrame.midY + (m.ascent - m.descent) / 2
                 canvas.withClip(item.labelFrame.enclosingIntRect) {
@@ -49,6 +82,73 @@ public final class PanelView {
                 }
             }
         }
-        for (_, toggle) in switches { renderer.draw(toggle, at: now, on: canvas) }
+        for i in pages[page].switchIndices { renderer.draw(switches[i].toggle, at: now, on: canvas) }
+    }
+
+    // MARK: Page dots
+
+    /// Diameter of a page dot, spacing between dot centres, and the height of the strip that
+    /// takes taps on them (points).
+    static let dotDiameter = 8.0
+    static let dotSpacing = 20.0
+    static let dotStripHeight = 32.0
+
+    /// The centre of each page's dot (none on a one-page board): a row centred at the bottom,
+    /// in the middle of the layout's bottom margin.
+    public var dotCentres: [Point] {
+        guard pages.count > 1 else { return [] }
+        let scale = config.display.scale
+        let size = config.display.logicalSize
+        let spacing = Self.dotSpacing * scale
+        let y = Double(size.height) - max(config.layout.margin * scale / 2, Self.dotDiameter * scale)
+        let x0 = Double(size.width) / 2 - spacing * Double(pages.count - 1) / 2
+        return (0..<pages.count).map { Point(x0 + spacing * Double($0), y) }
+    }
+
+    /// The rectangle the dots are drawn in (empty on a one-page board).
+    public var dotsBounds: IntRect {
+        let centres = dotCentres
+        guard let first = centres.first, let last = centres.last else {
+            return IntRect(x: 0, y: 0, width: 0, height: 0)
+        }
+        let r = Self.dotDiameter * config.display.scale / 2 + 1
+        return Rect(x: first.x - r, y: first.y - r, width: last.x - first.x + 2 * r, height: 2 * r).enclosingIntRect
+    }
+
+    /// The page whose dot a touch at `point` lands on: the strip along the dots, split halfway
+    /// between neighbours, so the dots are easy to hit though small.
+    public func dot(at point: Point) -> Int? {
+        let centres = dotCentres
+        guard let first = centres.first else { return nil }
+        let scale = config.display.scale
+        let half = Self.dotSpacing * scale / 2
+        guard abs(point.y - first.y) <= Self.dotStripHeight * scale / 2 else { return nil }
+        return centres.firstIndex { abs(point.x - $0.x) <= half }
+    }
+
+    /// Draws the dots, `current`'s solid and the others faint.
+    public func drawDots(current: Int, on canvas: Canvas) {
+        let r = Self.dotDiameter * config.display.scale / 2
+        for (i, c) in dotCentres.enumerated() {
+            let color = config.theme.textColor.withOpacity(i == current ? 0.8 : 0.25)
+            canvas.fill(.ellipse(Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)), color)
+        }
+    }
+}
+
+extension PanelLayout {
+    /// Every page's layout for `check-config`.
+    public static func summary(of config: BoardConfig) throws(ConfigError) -> String {
+        var parts: [String] = []
+        for (p, page) in config.pages.enumerated() {
+            let layout = try PanelLayout(config: config, page: p)
+            if config.pages.count == 1 {
+                parts.append(layout.summary)
+            } else {
+                let home = p == config.homePage ? " (home)" : ""
+                parts.append("page \(p) \"\(page.title ?? "Page \(p + 1)")\"\(home)\n" + layout.summary)
+            }
+        }
+        return parts.joined(separator: "\n")
     }
 }

@@ -105,6 +105,13 @@ public final class PanelLoop {
             }
             for service in services { service.switchChanged(change, now: poller.clock.now) }
         }
+        session.onPageChanged = { [unowned self] page, title in
+            if let control {
+                let line = ControlProtocol.pageEvent(page: page, title: title)
+                if isServing { heldEvents.append(line) } else { control.broadcast(line) }
+            }
+            for service in services { service.pageChanged(page, title: title, now: poller.clock.now) }
+        }
     }
 
     /// Serves `service` from the next turn on (its descriptors, deadlines and notifications).
@@ -151,9 +158,15 @@ public final class PanelLoop {
             if session.controller.liveContacts > 0 || !display.isActive {
                 // A finger resting on the glass is not idleness; another VT's screen is not ours.
                 blanker.wake(at: now)
-            } else if blanker.shouldBlank(at: now), !setScreenOff(true) {
-                blanker.wake(at: now)  // still lit: do not swallow the next touch
+            } else if blanker.shouldBlank(at: now) {
+                if setScreenOff(true) {
+                    // The panel wakes on its home page.
+                    session.controller.returnHome(now: now)
+                } else {
+                    blanker.wake(at: now)  // still lit: do not swallow the next touch
+                }
             }
+            session.controller.returnHomeIfIdle(now: now)
             try paint(now: now)
             if let w = watchdog, now >= nextWatchdog ?? now {
                 w.ping()
@@ -254,6 +267,7 @@ public final class PanelLoop {
             display.nextEventDeadline, session.actions.nextDeadline, inputs?.nextDeadline,
             watchdog == nil ? nil : nextWatchdog, blanker.deadline, animationStartDeadline(now: now),
             control?.hasBufferedRequests == true ? now : nil, control?.nextDeadline,
+            session.controller.homeDeadline,
         ]
         candidates += services.map(\.nextDeadline)
         return candidates.compactMap { $0 }.min()

@@ -25,6 +25,8 @@ public protocol PanelService: AnyObject {
     func tick(now: Double)
     /// A change was acknowledged (saved before this call), whatever made it.
     func switchChanged(_ change: SwitchChange, now: Double)
+    /// The page the panel shows (or settles on) changed.
+    func pageChanged(_ page: Int, title: String, now: Double)
     /// A frame was presented; `damage` is the logical area it repainted.
     func framePresented(damage: [IntRect], now: Double)
     /// The config was reloaded (SIGHUP); the session already holds the new one.
@@ -40,6 +42,7 @@ extension PanelService {
     public func handle(_ event: PollEvent, now: Double) {}
     public func tick(now: Double) {}
     public func switchChanged(_ change: SwitchChange, now: Double) {}
+    public func pageChanged(_ page: Int, title: String, now: Double) {}
     public func framePresented(damage: [IntRect], now: Double) {}
     public func configReloaded(now: Double) {}
     public func stop(now: Double) {}

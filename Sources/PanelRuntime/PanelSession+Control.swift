@@ -39,7 +39,10 @@ extension PanelSession {
         var id: String
         var tag: JSONValue?
         var runActions: Bool
-        var change: SwitchChange?
+        /// Everything the set changed (a group's members, then groups), in order.
+        var changes: [SwitchChange] = []
+        /// The change of the switch named, nil when it did not change.
+        var change: SwitchChange? { changes.last { $0.id == id } }
         /// The reply when there is nothing to save (an unknown id, a disabled switch).
         var immediateReply: String?
         /// The switch's state before this set.
@@ -60,17 +63,20 @@ extension PanelSession {
                 immediateReply: ControlProtocol.errorReply(.disabled(id, tag: tag)),
                 before: s.isOn)
         }
-        let change = controller.set(id, isOn: target.resolved(current: s.isOn), source: .socket, now: now)
-        return StagedSet(id: id, tag: tag, runActions: runActions, change: change, before: s.isOn)
+        let changes = controller.set(id, isOn: target.resolved(current: s.isOn), source: .socket, now: now)
+        return StagedSet(id: id, tag: tag, runActions: runActions, changes: changes, before: s.isOn)
     }
 
     /// Saves the staged changes once, then acknowledges them in order; their replies.
     private func commitStaged(_ staged: [StagedSet], now: Double) -> [String] {
         guard !staged.isEmpty else { return [] }
-        if staged.contains(where: { $0.change != nil }), let failure = saveStates() {
-            // Nothing of the burst is kept: every switch goes back to where it was before it.
-            for set in staged.reversed() where set.change != nil {
-                controller.set(set.id, isOn: set.before, source: .revert, now: now)
+        if staged.contains(where: { !$0.changes.isEmpty }), let failure = saveStates() {
+            // Nothing of the burst is kept: every switch goes back to where it was before it
+            // (a group's members one by one; the groups follow them).
+            for set in staged.reversed() {
+                for change in set.changes.reversed() where !controller.isGroup(change.id) {
+                    controller.set(change.id, isOn: !change.isOn, source: .revert, now: now)
+                }
             }
             for set in staged where set.change != nil {
                 log(.error, "\(set.id) → \(set.change!.isOn ? "on" : "off") not kept: \(failure)")
@@ -88,12 +94,8 @@ extension PanelSession {
         var numbers: [Int?] = []
         var outcomes: [ActionOutcome] = []
         for set in staged {
-            guard let change = set.change else {
-                numbers.append(nil)
-                continue
-            }
-            outcomes += acknowledge(change, runActions: set.runActions, now: now)
-            numbers.append(changeNumbers[change.id])
+            for change in set.changes { outcomes += acknowledge(change, runActions: set.runActions, now: now) }
+            numbers.append(set.change == nil ? nil : changeNumbers[set.id])
         }
         handle(outcomes, now: now)
         let lastChange = Dictionary(zip(staged.map(\.id), numbers).compactMap { id, n in n.map { (id, $0) } }) {

@@ -40,6 +40,8 @@ public final class PanelSession {
     private(set) var changeNumbers: [String: Int] = [:]
     /// The states as last saved, including switches the current config does not have.
     private var persisted: [String: Bool] = [:]
+    /// Called when the page the panel shows (or settles on) changes: its index and title.
+    public var onPageChanged: ((Int, String) -> Void)?
 
     /// Builds the panel of `config` on `display`, restoring the saved states (or the config's
     /// initial ones) without animation and without running actions.
@@ -63,6 +65,16 @@ public final class PanelSession {
         try Self.checkFits(config, display: display)
         controller = PanelController(view: try PanelView(config: config, renderer: renderer), restored: restored)
         composer = FrameComposer(display: display, rotation: config.display.rotation)
+        observePages()
+    }
+
+    /// Reports the controller's page changes (logged, and to ``onPageChanged``).
+    private func observePages() {
+        controller.onPageChanged = { [unowned self] page in
+            let title = controller.view.pages[page].title
+            log(.info, "page \(page) \"\(title)\"")
+            onPageChanged?(page, title)
+        }
     }
 
     /// A config whose display (turned by its rotation) is not the display's size cannot be laid out.
@@ -89,8 +101,13 @@ public final class PanelSession {
         }
         controller.cancelTouches(now: now)
         renderer.images = loaded.allImages
-        let states = controller.states
-        controller = PanelController(view: try PanelView(config: new, renderer: renderer), restored: states)
+        let states = controller.savedStates
+        let page = controller.page
+        controller = PanelController(
+            view: try PanelView(config: new, renderer: renderer), restored: states, now: now)
+        observePages()
+        // The page shown stays when the new config still has it.
+        if page < controller.view.pages.count { controller.show(page: page, animated: false, now: now) }
         composer = FrameComposer(display: display, rotation: new.display.rotation)
         config = new
         log(.info, "reloaded \(new.name): \(new.switches.count) switches")
@@ -100,29 +117,35 @@ public final class PanelSession {
 
     /// Delivers a frame of contacts (logical pixels); commits the changes they make.
     public func deliver(_ events: [TouchEvent], now: Double) {
-        for change in controller.handle(events) { commit(change, runActions: true, now: now) }
+        commit(controller.handle(events), runActions: true, now: now)
     }
 
     /// Sets a switch as `source` (the control socket, a network command), animated like a tap;
-    /// returns the change (nil: unknown id, no change, or not kept because it could not be saved).
+    /// returns the changes (a group's: its members' and its own; empty: unknown id, no change,
+    /// or not kept because it could not be saved).
     @discardableResult
     public func set(
         _ id: String, isOn: Bool, source: ChangeSource = .socket, runActions: Bool, now: Double
-    ) -> SwitchChange? {
-        guard let change = controller.set(id, isOn: isOn, source: source, now: now) else { return nil }
-        return commit(change, runActions: runActions, now: now) ? change : nil
+    ) -> [SwitchChange] {
+        let changes = controller.set(id, isOn: isOn, source: source, now: now)
+        return commit(changes, runActions: runActions, now: now) ? changes : []
     }
 
-    /// Saves, then acknowledges: runs the actions and tells the subscribers. Returns false when
-    /// the state could not be saved (the switch is flipped back).
+    /// Saves once, then acknowledges in order: runs the actions and tells the subscribers.
+    /// Returns false when the states could not be saved (every switch of the batch is flipped back).
     @discardableResult
-    private func commit(_ change: SwitchChange, runActions: Bool, now: Double) -> Bool {
+    private func commit(_ changes: [SwitchChange], runActions: Bool, now: Double) -> Bool {
+        guard !changes.isEmpty else { return true }
         if let failure = saveStates() {
-            log(.error, "\(change.id) → \(change.isOn ? "on" : "off") not kept: \(failure)")
-            controller.set(change.id, isOn: !change.isOn, source: .revert, now: now)
+            for change in changes.reversed() where !controller.isGroup(change.id) {
+                log(.error, "\(change.id) → \(change.isOn ? "on" : "off") not kept: \(failure)")
+                controller.set(change.id, isOn: !change.isOn, source: .revert, now: now)
+            }
             return false
         }
-        handle(acknowledge(change, runActions: runActions, now: now), now: now)
+        var outcomes: [ActionOutcome] = []
+        for change in changes { outcomes += acknowledge(change, runActions: runActions, now: now) }
+        handle(outcomes, now: now)
         return true
     }
 
@@ -131,7 +154,7 @@ public final class PanelSession {
         guard let store else { return nil }
         // States of switches not in this config (removed, or renamed back later) are kept.
         var all = persisted
-        all.merge(controller.states) { _, new in new }
+        all.merge(controller.savedStates) { _, new in new }
         do {
             try store.save(all)
             persisted = all
@@ -167,16 +190,25 @@ public final class PanelSession {
             // failure of the same change, or the late failure of a change already superseded
             // (even by one back to the same value), undoes nothing.
             guard sw?.revertOnFailure ?? false, changeNumbers[outcome.switchID] == outcome.change,
-                controller.states[outcome.switchID] == outcome.isOn,
-                let change = controller.set(outcome.switchID, isOn: !outcome.isOn, source: .revert, now: now)
+                controller.states[outcome.switchID] == outcome.isOn
             else { continue }
             // The flip-back is saved and published, but runs no actions: the failed one left the
-            // device as it was.
-            commit(change, runActions: false, now: now)
+            // device as it was. (A member's flip-back moves its groups too.)
+            commit(
+                controller.set(outcome.switchID, isOn: !outcome.isOn, source: .revert, now: now), runActions: false,
+                now: now)
         }
     }
 
     // MARK: Frames
+
+    /// Shows page `page` (animated), as a dot tap does; false when the board has no such page.
+    @discardableResult
+    public func show(page: Int, now: Double) -> Bool {
+        guard (0..<controller.view.pages.count).contains(page) else { return false }
+        controller.show(page: page, animated: true, now: now)
+        return true
+    }
 
     /// Whether a frame is wanted at `now` (something changed or animates).
     public func needsFrame(at now: Double) -> Bool {

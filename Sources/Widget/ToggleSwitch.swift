@@ -98,6 +98,11 @@ public final class ToggleSwitch {
     /// Sets the value without firing ``onValueChanged``. Animated, the thumb continues from
     /// where it is on screen. A touch in progress is cancelled (the code wins).
     public func setOn(_ on: Bool, animated: Bool, now: Double) {
+        isMixed = false
+        apply(on, animated: animated, now: now)
+    }
+
+    private func apply(_ on: Bool, animated: Bool, now: Double) {
         if tracking != nil {
             tracking = nil
             press = .move(
@@ -105,8 +110,24 @@ public final class ToggleSwitch {
                 fullDuration: style.animation.pressDuration)
         }
         isOn = on
-        moveThumb(to: on ? 1 : 0, animated: animated, now: now)
+        moveThumb(to: restPosition(on), animated: animated, now: now)
     }
+
+    /// Whether the switch stands for values that disagree (a group whose members are partly
+    /// on): the thumb rests halfway and the track shows half its on colour, the way a mixed
+    /// checkbox shows a dash. The value is off, so a tap turns it on.
+    public private(set) var isMixed = false
+
+    /// Shows the value `on`, or the mixed look when `on` is nil, animated from where the thumb
+    /// is. Like ``setOn(_:animated:now:)`` it never fires ``onValueChanged``.
+    public func setValue(_ on: Bool?, animated: Bool, now: Double) {
+        guard on != (isMixed ? nil : isOn) || isTracking else { return }
+        isMixed = on == nil
+        apply(on ?? false, animated: animated, now: now)
+    }
+
+    /// Where the thumb rests for `value`: halfway when mixed and off.
+    private func restPosition(_ value: Bool) -> Double { value ? 1 : (isMixed ? 0.5 : 0) }
 
     private func moveThumb(to target: Double, animated: Bool, now: Double) {
         let current = position.value(at: now)
@@ -154,7 +175,7 @@ public final class ToggleSwitch {
             fullDuration: style.animation.pressDuration)
         if style.toggleOnTouchDown {
             isOn.toggle()
-            moveThumb(to: isOn ? 1 : 0, animated: true, now: time)
+            moveThumb(to: restPosition(isOn), animated: true, now: time)
         }
         return true
     }
@@ -201,6 +222,7 @@ public final class ToggleSwitch {
         } else {
             final = t.valueBefore
         }
+        if final != t.valueBefore { isMixed = false }
         finishTracking(at: time, value: final)
         if final != t.valueBefore { onValueChanged?(final) }
     }
@@ -238,7 +260,7 @@ public final class ToggleSwitch {
         let shown = appearance(at: time).position
         tracking = nil
         isOn = value
-        position = .move(from: shown, to: value ? 1 : 0, now: time, style: style.animation)
+        position = .move(from: shown, to: restPosition(value), now: time, style: style.animation)
         press = .move(
             from: press.value(at: time), to: restingPress, now: time, style: style.animation,
             fullDuration: style.animation.pressDuration)

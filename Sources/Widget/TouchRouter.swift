@@ -3,10 +3,12 @@ import TouchCore
 
 /// Routes contacts to switches. Each contact belongs to the switch it went down on, for its
 /// whole life: a second contact on a switch already tracked is ignored, and a contact that
-/// starts outside every switch does nothing even if it slides across one.
+/// starts outside every switch does nothing even if it slides across one (the router does not
+/// keep it: it is the caller's, to page with or ignore).
 public final class TouchRouter {
     public private(set) var switches: [ToggleSwitch]
-    /// Which switch (index) each live contact belongs to; nil for contacts that own nothing.
+    /// Which switch (index) each live contact belongs to; nil for contacts that went down on a
+    /// switch busy with another contact or disabled.
     private var owners: [Int: Int?] = [:]
 
     public init(switches: [ToggleSwitch]) { self.switches = switches }
@@ -33,10 +35,11 @@ public final class TouchRouter {
                     owners[e.contact] = index
                     return s
                 }
-                // The switch under the finger is busy or disabled: the contact owns nothing.
-                break
+                // The switch under the finger is busy or disabled: the contact owns nothing, but
+                // it went down on a switch and stays the router's.
+                owners[e.contact] = .some(nil)
+                return nil
             }
-            owners[e.contact] = .some(nil)
             return nil
         case .moved:
             guard let owner = owners[e.contact], let index = owner else { return nil }
@@ -61,6 +64,9 @@ public final class TouchRouter {
         owners.removeAll()
     }
 
-    /// Live contacts, for tests and diagnostics.
+    /// Live contacts that went down on a switch.
     public var liveContacts: Int { owners.count }
+
+    /// Whether `contact` went down on a switch (tracked by it, or refused by a busy or disabled one).
+    public func owns(_ contact: Int) -> Bool { owners[contact] != nil }
 }

@@ -16,6 +16,20 @@ enum SharedOptions {
         choosing: "--rotation", "R", help: "turn the picture R degrees (instead of the config's rotation)")
     static let format = Option<PixelFormat>(
         choosing: "--format", "F", help: "the framebuffer's pixel format (instead of the config's)")
+    static let page = Option<Int>(
+        "--page", "N", help: "start on page N (0 is the first) instead of the board's home page",
+        expected: "a page number >= 0", convert: { Int($0).flatMap { $0 >= 0 ? $0 : nil } })
+}
+
+/// Makes `page` (from `--page`) the page `board` starts on; an error naming the board's pages
+/// when it has no such page.
+func startOnPage(_ page: Int?, _ board: inout LoadedConfig) throws(CommandLineError) {
+    guard let page else { return }
+    let count = board.config.pages.count
+    guard page < count else {
+        throw .usage("--page \(page): \(board.config.name) has \(count) page\(count == 1 ? "" : "s") (0…\(count - 1))")
+    }
+    board.config.homePage = page
 }
 
 /// The board config of `--config` with the files it names, or the built-in demo panel.

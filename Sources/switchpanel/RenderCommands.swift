@@ -15,17 +15,21 @@ enum RenderCommand: Command {
     static let details = """
         Draws the panel of BOARD.json (default: the demo panel) at rest, exactly as the display
         path shows it (the first frame of a headless session, in the display's format and
-        rotation), with the states saved in DIR when given.
+        rotation), on its home page or page N, with the states saved in DIR when given.
         """
     static let out = Option("--out", "PNG", required: true, help: "the picture to write")
     static var options: [any CommandOption] {
-        [SharedOptions.config, out, SharedOptions.stateDirectory, SharedOptions.rotation, SharedOptions.format]
+        [
+            SharedOptions.config, out, SharedOptions.page, SharedOptions.stateDirectory, SharedOptions.rotation,
+            SharedOptions.format,
+        ]
     }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         logger.threshold = .notice
         let out = arguments.value(Self.out)
         var board = try loadBoard(arguments[SharedOptions.config])
+        try startOnPage(arguments[SharedOptions.page], &board)
         board.config.display.override(
             rotation: arguments[SharedOptions.rotation], format: arguments[SharedOptions.format])
         let frame = try renderAtRest(board, stateDirectory: arguments[SharedOptions.stateDirectory], log: logLine)
@@ -41,7 +45,7 @@ enum CheckConfigCommand: Command {
     static let summary = "Validates a board config and prints its layout (exit 2 naming the bad field)."
     static let details = """
         Validates a board config (default: the built-in demo panel) and prints the resolved
-        layout. Any error — syntax, types, unknown keys, ranges, duplicate ids, overlapping
+        layout, page by page. Any error — syntax, types, unknown keys, ranges, duplicate ids, overlapping
         frames — exits 2 with the field's path and the reason. With --print, prints the checked
         config's text instead: without BOARD.json, the demo panel's, which is how the Debian
         package's /etc/switchpanel/board.json is made (one copy, in the program).
@@ -67,7 +71,7 @@ enum CheckConfigCommand: Command {
                 return 0
             }
             print("\(shown): OK — \(config.name)")
-            print(try PanelLayout(config: config).summary)
+            print(try PanelLayout.summary(of: config))
             return 0
         } catch {  // a ConfigError: everything in the block throws only that
             FileHandle.standardError.write(Data("\(shown): \(error)\n".utf8))

@@ -24,7 +24,9 @@ enum ReplayCommand: Command {
         "--desc", "DEVICE.desc", help: "the device's description, when not in the recording")
     static let frames = Option("--frames", "DIR", help: "write every presented frame there as PNG")
     static let out = Option("--out", "PNG", default: "out/replay.png", help: "write the final frame there")
-    static var options: [any CommandOption] { [SharedOptions.config, deviceDescription, frames, out] }
+    static var options: [any CommandOption] {
+        [SharedOptions.config, SharedOptions.page, deviceDescription, frames, out]
+    }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         logger.threshold = .notice  // the replay prints each change itself
@@ -36,8 +38,10 @@ enum ReplayCommand: Command {
         }
         let replay = try Replay(
             name: (file as NSString).lastPathComponent, recordingText: text, descriptionText: descriptionText)
+        var board = try loadBoard(arguments[SharedOptions.config])
+        try startOnPage(arguments[SharedOptions.page], &board)
         try replay.run(
-            board: try loadBoard(arguments[SharedOptions.config]), framesDirectory: arguments[frames],
+            board: board, framesDirectory: arguments[frames],
             out: arguments.value(out))
         return 0
     }

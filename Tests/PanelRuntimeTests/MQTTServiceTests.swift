@@ -133,7 +133,7 @@ final class MQTTServiceTests: XCTestCase {
     }
 
     func centre(of id: String, in panel: EmbeddedPanel) throws -> Point {
-        let item = try XCTUnwrap(panel.session.controller.view.layout.items.first { $0.id == id })
+        let item = try XCTUnwrap(panel.session.controller.view.item(id: id))
         return Point(x: item.switchFrame.midX, y: item.switchFrame.y + item.switchFrame.height / 2)
     }
 

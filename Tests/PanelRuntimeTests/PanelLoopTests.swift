@@ -46,7 +46,7 @@ final class PanelLoopTests: XCTestCase {
 
     /// The middle of a switch's frame, in panel pixels.
     func centre(of id: String, in panel: EmbeddedPanel) throws -> Point {
-        let item = try XCTUnwrap(panel.session.controller.view.layout.items.first { $0.id == id })
+        let item = try XCTUnwrap(panel.session.controller.view.item(id: id))
         return Point(x: item.switchFrame.midX, y: item.switchFrame.y + item.switchFrame.height / 2)
     }
 

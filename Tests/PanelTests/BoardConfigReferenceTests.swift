@@ -251,16 +251,16 @@ final class BoardConfigReferenceTests: XCTestCase {
                 }
             }
         }
-        view.draw(on: canvas, at: 0)
+        view.draw(page: 0, on: canvas, at: 0)
         checkBands()
         for (_, toggle) in view.switches { toggle.setOn(!toggle.isOn, animated: true, now: 1) }
-        view.draw(on: canvas, at: 1 + view.switches[0].toggle.style.animation.duration / 2)
+        view.draw(page: 0, on: canvas, at: 1 + view.switches[0].toggle.style.animation.duration / 2)
         checkBands()
         let first = view.switches[0].toggle
         let centre = Point(first.frame.midX, first.frame.midY)
         if first.touchBegan(contact: 1, at: centre, time: 20) {
             first.touchMoved(contact: 1, to: Point(centre.x + first.frame.width / 3, centre.y), time: 20.05)
-            view.draw(on: canvas, at: 20.1)
+            view.draw(page: 0, on: canvas, at: 20.1)
             checkBands()
             first.touchCancelled(contact: 1, time: 20.2)
         }

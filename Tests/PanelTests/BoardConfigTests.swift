@@ -65,11 +65,11 @@ final class BoardConfigTests: XCTestCase {
             (#"{"version": 1}"#, "switches: the config has no switches (give \"switches\" or \"sections\")"),
             (
                 #"{"version": 1, "switches": [{"id": "a", "lable": "A"}]}"#,
-                "switches[0].lable: unknown key (expected one of: id, label, preset, style, initial, enabled, position, actions, revertOnFailure, mqtt)"
+                "switches[0].lable: unknown key (expected one of: id, label, preset, style, initial, enabled, position, actions, revertOnFailure, mqtt, group, mode)"
             ),
             (
                 #"{"version": 1, "switches": [{"id": "a"}, {"id": "a"}]}"#,
-                "switches: duplicate id \"a\" (switches 1 and 2)"
+                "switches[1].id: duplicate id \"a\" (switches 1 and 2 of the board)"
             ),
             (#"{"version": 1, "switches": [{"id": 5}]}"#, "switches[0].id: expected a string, got a number"),
             (

@@ -13,10 +13,10 @@ final class PanelViewTests: XCTestCase {
                 + #" "switches": [{"id": "a", "initial": true}, {"id": "b"}, {"id": "c", "enabled": false}]}"#)
         let view = try PanelView(config: config, renderer: SwitchRenderer(images: [:]))
         let image = Image(width: 800, height: 480, format: .xrgb8888)
-        view.draw(on: Canvas(image: image), at: 0)
+        view.draw(page: 0, on: Canvas(image: image), at: 0)
         XCTAssertEqual(view.switches.map(\.id), ["a", "b", "c"])
         let style = config.switches[0].style
-        for (index, item) in view.layout.items.enumerated() {
+        for (index, item) in view.pages[0].layout.items.enumerated() {
             let f = item.switchFrame
             // Grid cells: the switch sits at the right end of its cell, centred vertically.
             XCTAssertEqual(f.maxX, item.cell.maxX)

@@ -45,7 +45,7 @@ final class PreviewServiceTests: XCTestCase {
     }
 
     func centre(of id: String, in panel: EmbeddedPanel) throws -> Point {
-        let item = try XCTUnwrap(panel.session.controller.view.layout.items.first { $0.id == id })
+        let item = try XCTUnwrap(panel.session.controller.view.item(id: id))
         return Point(item.switchFrame.midX, item.switchFrame.y + item.switchFrame.height / 2)
     }
 

@@ -141,6 +141,17 @@ public final class Canvas {
         }
     }
 
+    /// Replaces the pixels of the clip with `image`'s, its top-left at whole pixel (`x`, `y`):
+    /// no scaling, no blending — a row copy. What moves a picture drawn once (a page sliding in)
+    /// without drawing it again. `image` must be ARGB8888 or XRGB8888 like the canvas.
+    public func copy(_ image: Image, at x: Int, _ y: Int) {
+        let target = IntRect(x: x, y: y, width: image.width, height: image.height).intersection(clip)
+        guard !target.isEmpty else { return }
+        Blitter.copy(
+            from: image.surface, rect: target.offsetBy(dx: -x, dy: -y), to: surface, at: (target.minX, target.minY),
+            rotation: .none)
+    }
+
     /// Draws `image` scaled into `rect`.
     public func draw(_ image: Image, in rect: Rect, filter: SamplingFilter = .bilinear) {
         let t = AffineTransform.scale(rect.width / Double(image.width), rect.height / Double(image.height))
