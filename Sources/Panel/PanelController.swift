@@ -300,10 +300,12 @@ public final class PanelController {
     public var page: Int { pager.page }
 
     /// Goes to `page` (animated from wherever the page is), as a dot tap, a key or the control
-    /// socket do. A finger holding a switch keeps it only if the page stays.
+    /// socket do. A finger holding a switch keeps it only if the page stays. A page shown stays
+    /// for `homeAfter` before the panel goes home, whoever asked for it.
     public func show(page: Int, animated: Bool, now: Double) {
         guard (0..<view.pages.count).contains(page) else { return }
         let before = pager.page
+        if page != before { lastInteraction = max(lastInteraction, now) }
         if page != before, router.liveContacts > 0 { cancelTouches(now: now) }
         pager.show(page, animated: animated, now: now)
         pageMoved(from: before, now: now)

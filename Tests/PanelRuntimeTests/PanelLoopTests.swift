@@ -426,3 +426,80 @@ extension PanelLoopTests {
         XCTAssertEqual(try panel.advance(by: 0), SignalNumber.terminate)
     }
 }
+
+extension TouchScript {
+    /// Slot 0, already down, moves to `point`.
+    static func move(to point: Point) -> [InputEvent] {
+        [
+            event(EventType.abs, AbsCode.mtSlot, 0), event(EventType.abs, AbsCode.mtPositionX, Int32(point.x)),
+            event(EventType.abs, AbsCode.mtPositionY, Int32(point.y)), event(EventType.syn, SynCode.report, 0),
+        ]
+    }
+}
+
+extension PanelLoopTests {
+    /// Issue 13 through the whole loop: a swipe from a gap through the evdev state machine turns
+    /// the page (the screen then equals the page drawn at rest, subscribers hear of it, a group
+    /// sets its members and the state file has the members but not the group); the panel goes
+    /// home after `homeAfter`, and wakes from blanking on its home page.
+    func testASwipeTurnsThePageAndThePanelGoesHomeAfterIdleAndAfterBlanking() throws {
+        let json = """
+            {"version": 1, "homeAfter": 60, "screen": {"blankAfter": 300},
+             "pages": [
+              {"title": "Down", "switches": [{"id": "porch"}, {"id": "hall"}]},
+              {"title": "Up", "switches": [{"id": "bed"}, {"id": "everything", "group": ["porch", "hall", "bed"]}]}]}
+            """
+        let board = LoadedConfig(config: try BoardConfig.parse(json))
+        let panel = try embedded(board, socket: true, touchscreen: TouchScript.device)
+        try panel.advance(by: 0.1)
+        let watcher = try ControlClient(path: directory + "/control.sock")
+        try watcher.send(#"{"cmd":"subscribe"}"#)
+        XCTAssertTrue(
+            try panel.run(untilReal: { (try? waitForReadable([watcher.pollHandle], timeout: 0))?.isEmpty == false }))
+        XCTAssertEqual(try watcher.readLine(timeout: 1)?.contains(#""ok":true"#), true)
+
+        // A swipe to the left from the gap below the switches, at 60 Hz.
+        panel.feed(TouchScript.down(at: Point(600, 300)))
+        for k in 1...20 {
+            try panel.advance(by: 1.0 / 60)
+            panel.feed(TouchScript.move(to: Point(600 - Double(k) * 20, 300)))
+        }
+        panel.feed(TouchScript.up())
+        try panel.advance(by: 1)
+        XCTAssertEqual(panel.session.controller.page, 1)
+        XCTAssertTrue(
+            try panel.run(untilReal: { (try? waitForReadable([watcher.pollHandle], timeout: 0))?.isEmpty == false }))
+        XCTAssertEqual(try watcher.readLine(timeout: 1), #"{"event":"page","page":1,"title":"Up"}"#)
+
+        // The screen is page 1 as drawn at rest (the render of --page 1).
+        var atRest = board
+        atRest.config.homePage = 1
+        let expected = try renderAtRest(atRest, log: { _, _ in })
+        XCTAssertEqual(try bytes(panel.screen), try bytes(expected), "page 1 on screen")
+
+        // The group turns on all three, on both pages; the file has members only.
+        try press(panel, at: try centre(of: "everything", in: panel), for: 0.05)
+        XCTAssertEqual(panel.session.controller.states, ["porch": true, "hall": true, "bed": true, "everything": true])
+        let saved = try String(contentsOfFile: directory + "/states.json", encoding: .utf8)
+        XCTAssertTrue(saved.contains(#""porch": true"#) && saved.contains(#""bed": true"#), saved)
+        XCTAssertFalse(saved.contains("everything"), saved)
+
+        // A minute without touches (one has passed since the lift already): home again, animated.
+        try panel.advance(by: 58.9)
+        XCTAssertEqual(panel.session.controller.page, 1)
+        try panel.advance(by: 2)
+        XCTAssertEqual(panel.session.controller.page, 0)
+        XCTAssertEqual(panel.session.controller.pager.position(at: panel.clock.now), 0)
+
+        // Blanking on page 1 wakes on page 0, and the waking touch turns nothing.
+        panel.session.show(page: 1, now: panel.clock.now)
+        try panel.advance(by: 1)
+        XCTAssertEqual(panel.session.controller.page, 1)
+        try panel.advance(by: 300)
+        XCTAssertTrue(panel.loop.isBlank)
+        XCTAssertEqual(panel.session.controller.page, 0, "blanking went home")
+        try press(panel, at: try centre(of: "porch", in: panel), for: 0.05)
+        XCTAssertFalse(panel.loop.isBlank)
+        XCTAssertEqual(panel.session.controller.states["porch"], true, "the waking tap is swallowed")
+    }
+}
