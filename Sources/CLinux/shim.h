@@ -40,6 +40,8 @@ static inline int clinux_ioctl_pointer(int fd, unsigned long request, void *argu
 // Swift 6 refuses to touch C's global `stdout` (shared mutable state); the program sets its
 // buffering once, before anything else runs.
 static inline void clinux_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
+/// Hands what stdio buffered for stdout to the kernel now.
+static inline void clinux_flush_stdout(void) { fflush(stdout); }
 
 #include <sys/wait.h>
 // Whether the child `pid` has exited, without reaping it (waitid with WNOWAIT): 1 exited, 0

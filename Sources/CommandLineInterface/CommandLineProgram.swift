@@ -1,5 +1,3 @@
-import Foundation
-
 /// A program's front door: picks the command, answers `--help` and `--version`, parses the
 /// command's options and turns what it throws into a message and an exit status.
 ///
@@ -33,10 +31,10 @@ public struct CommandLineProgram {
     }
 
     /// Runs the command line `arguments` (without the program's path); returns the exit status.
-    /// Help and version go to `output`, errors to `errors`; the commands print for themselves.
+    /// Help and version go to `output`, errors (each without its newline) to `errors`; the
+    /// commands print for themselves.
     public func run(
-        _ arguments: [String], output: (String) -> Void = { print($0) },
-        errors: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        _ arguments: [String], output: (String) -> Void = { print($0) }, errors: (String) -> Void
     ) -> Int32 {
         switch shape {
         case .single(let command):
@@ -67,11 +65,6 @@ public struct CommandLineProgram {
                 return run(command, rest, invokedAs: "\(name) \(command.name)", output: output, errors: errors)
             }
         }
-    }
-
-    /// `run` on the process's own command line, then exits with its status.
-    public func main() -> Never {
-        exit(run(Array(CommandLine.arguments.dropFirst())))
     }
 
     private func run(
@@ -118,8 +111,7 @@ public struct CommandLineProgram {
             let column = commands.map { $0.name.count }.max()! + 2
             let summaries = commands.map { command in
                 "  " + command.name + String(repeating: " ", count: column - command.name.count)
-                    + command.summary.replacingOccurrences(
-                        of: "\n", with: "\n  " + String(repeating: " ", count: column))
+                    + command.summary.replacing("\n", with: "\n  " + String(repeating: " ", count: column))
             }
             return (synopses + [margin + "\(name) COMMAND --help" + (version == nil ? "" : " | --version")])
                 .joined(separator: "\n") + "\n\n" + summaries.joined(separator: "\n")

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// How bad a message is: the syslog priorities, whose numbers systemd's journal reads from a
@@ -145,8 +146,23 @@ public final class Log {
 
     /// Writes all of `text` to stderr, continuing after short writes; a failure is dropped (there
     /// is nowhere left to report it).
-    private static func writeToStandardError(_ text: String) { writeAll(text, to: STDERR_FILENO) }
+    private static func writeToStandardError(_ text: String) { writeStandardError(text) }
 }
+
+/// Writes all of `text` to stderr (best effort, like every log line).
+public func writeStandardError(_ text: String) { writeAll(text, to: STDERR_FILENO) }
+
+/// Writes all of `text` to stdout, unbuffered (after what `print` buffered).
+public func writeStandardOutput(_ text: String) {
+    flushStandardOutput()
+    writeAll(text, to: STDOUT_FILENO)
+}
+
+/// Hands what `print` buffered to stdout now (one line at a time into a pipe).
+public func flushStandardOutput() { clinux_flush_stdout() }
+
+/// Ends the process with `status`, flushing stdio's buffers as exit(3) does.
+public func exitProcess(_ status: Int32) -> Never { exit(status) }
 
 /// Writes all of `text` to `fd`, retrying short writes and EINTR; gives up silently on an error
 /// (EPIPE from a reader that went away must not take the panel down: log lines and `print`

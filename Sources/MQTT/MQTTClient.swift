@@ -1,6 +1,6 @@
 import CMosquitto
-import Foundation
 import LinuxIO
+import Synchronization
 
 /// A libmosquitto call that failed: the call, libmosquitto's code and its words (with the errno
 /// for `MOSQ_ERR_ERRNO`).
@@ -13,7 +13,7 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
         self.call = call
         self.code = code
         if code == Int32(MOSQ_ERR_ERRNO.rawValue) {
-            message = String(cString: strerror(errno))
+            message = currentErrno.description
         } else {
             message = String(cString: mosquitto_strerror(code))
         }
@@ -125,13 +125,15 @@ public final class MQTTClient {
     private final class ConnectAttempt: @unchecked Sendable {
         let done: FileDescriptor
         let ring: FileDescriptor
-        var result: Int32 = 0
-        /// Set by the thread before it rings; read by the loop after the ring.
-        var finished = false
-        /// The client gave up on this attempt (closed, destroyed): the thread destroys the
-        /// libmosquitto object when it finishes, since nobody else may touch it meanwhile.
-        var abandoned = false
-        let lock = NSLock()
+        struct State {
+            var result: Int32 = 0
+            /// Set by the thread before it rings; read by the loop after the ring.
+            var finished = false
+            /// The client gave up on this attempt (closed, destroyed): the thread destroys the
+            /// libmosquitto object when it finishes, since nobody else may touch it meanwhile.
+            var abandoned = false
+        }
+        let state = Mutex(State())
 
         init() throws(SystemError) {
             var pipe = try PipeEnds()
@@ -208,10 +210,10 @@ public final class MQTTClient {
 
     deinit {
         if let attempt {
-            attempt.lock.lock()
-            let running = !attempt.finished
-            attempt.abandoned = running
-            attempt.lock.unlock()
+            let running = attempt.state.withLock { state in
+                state.abandoned = !state.finished
+                return !state.finished
+            }
             if running { return }  // the connect thread destroys it when it finishes
         }
         mosquitto_destroy(mosq)
@@ -232,27 +234,26 @@ public final class MQTTClient {
     public func connect(now: Double) throws(SystemError) {
         precondition(attempt == nil && !isOpen, "connect while connecting or connected")
         let attempt = try ConnectAttempt()
-        self.attempt = attempt
-        isOpen = true
-        lastWrite = now
-        lastRead = now
         let mosq = UncheckedPointer(mosq)
         let c = connection
-        let thread = Thread {
+        try startDetachedThread(stackSize: 256 * 1024) {
             let result = mosquitto_connect_async(mosq.value, c.host, Int32(c.port), Int32(c.keepalive))
-            attempt.lock.lock()
-            attempt.result = result
-            attempt.finished = true
-            let abandoned = attempt.abandoned
-            attempt.lock.unlock()
+            let abandoned = attempt.state.withLock { state in
+                state.result = result
+                state.finished = true
+                return state.abandoned
+            }
             if abandoned {
                 mosquitto_destroy(mosq.value)
             } else {
                 _ = try? attempt.ring.writeAll([1])
             }
         }
-        thread.stackSize = 256 * 1024
-        thread.start()
+        // The loop looks at the attempt only after this returns, so the thread may finish first.
+        self.attempt = attempt
+        isOpen = true
+        lastWrite = now
+        lastRead = now
     }
 
     private struct UncheckedPointer: @unchecked Sendable {
@@ -290,10 +291,7 @@ public final class MQTTClient {
     /// Takes the finished attempt's result; false while the thread still runs.
     private func finishAttempt() -> Bool {
         guard let attempt else { return true }
-        attempt.lock.lock()
-        let finished = attempt.finished
-        let result = attempt.result
-        attempt.lock.unlock()
+        let (finished, result) = attempt.state.withLock { ($0.finished, $0.result) }
         guard finished else { return false }
         self.attempt = nil
         if result != Int32(MOSQ_ERR_SUCCESS.rawValue) {

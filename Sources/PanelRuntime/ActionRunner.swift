@@ -1,5 +1,5 @@
 import ConfigFormat
-import Foundation
+import FoundationEssentials
 import LinuxIO
 import Panel
 
@@ -225,7 +225,7 @@ public final class ActionRunner {
             }
             if let status {
                 drain(r)
-                let text = String(decoding: r.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                let text = String(decoding: r.output, as: UTF8.self).trimmingWhitespace()
                 let suffix = text.isEmpty ? "" : ": \(text)"
                 if r.killedAt != nil {
                     finished(false, "timed out" + suffix)

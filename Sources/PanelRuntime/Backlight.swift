@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LinuxIO
 
 /// A backlight under /sys/class/backlight, switched off and on through `bl_power` (the

@@ -1,5 +1,5 @@
 import ConfigFormat
-import Foundation
+import FoundationEssentials
 import LinuxIO
 import Panel
 import Raster
@@ -27,7 +27,7 @@ public enum ConfigAssets {
                 ("thumbImageOff", style.thumbImageOff),
             ]
             for case (let key, let name?) in named where !builtIn.contains(name) && loaded[name] == nil {
-                let file = name.hasPrefix("/") ? name : (directory as NSString).appendingPathComponent(name)
+                let file = name.hasPrefix("/") ? name : FilePaths.join(directory, name)
                 guard FileManager.default.fileExists(atPath: file) else {
                     throw ConfigError(
                         "\(path).\(key)",
@@ -82,7 +82,7 @@ public struct LoadedConfig: Sendable {
                 throw ConfigError("touch.pointercal", "\(pointercal) cannot be read: \(error.errno.message)")
             }
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePaths.directory(of: path)
         let images = try ConfigAssets.loadImages(for: config, relativeTo: directory.isEmpty ? "." : directory)
         return LoadedConfig(config: config, images: images)
     }

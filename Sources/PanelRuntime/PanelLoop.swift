@@ -1,4 +1,5 @@
-import Foundation
+import ConfigFormat
+import FoundationEssentials
 import LinuxIO
 import Panel
 import Presentation
@@ -403,9 +404,9 @@ public final class PanelLoop {
     public var latencySummary: String? {
         guard !latencies.isEmpty else { return nil }
         let sorted = latencies.sorted()
-        return String(
-            format: "touch-to-glass over %d touch frames: median %.1f ms, worst %.1f ms", sorted.count,
-            sorted[sorted.count / 2] * 1000, sorted.last! * 1000)
+        return
+            "touch-to-glass over \(sorted.count) touch frames: median \((sorted[sorted.count / 2] * 1000).fixed(1)) ms, "
+            + "worst \((sorted.last! * 1000).fixed(1)) ms"
     }
 }
 

@@ -1,5 +1,5 @@
 import ConfigFormat
-import Foundation
+import FoundationEssentials
 import LinuxIO
 import Panel
 import Presentation

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LinuxIO
 import Panel
 import Presentation
 import TouchCore
@@ -95,7 +96,7 @@ public struct RecordingPlayer {
         // so their timeouts still apply), so that their failures and the flip-backs they cause
         // are part of the replay.
         while session.actions.pending > 0 {
-            usleep(10_000)
+            sleepFor(0.01)
             now += 0.01
             session.reapActions(now: now)
         }

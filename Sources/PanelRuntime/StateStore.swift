@@ -1,5 +1,5 @@
 import ConfigFormat
-import Foundation
+import FoundationEssentials
 import LinuxIO
 import Panel
 
@@ -22,7 +22,7 @@ public struct StateStoreError: Error, Hashable, Sendable, CustomStringConvertibl
 /// fsync'd, so a power cut leaves either the old states or the new ones, never a torn file.
 public struct StateStore: Sendable {
     public let directory: String
-    public var path: String { (directory as NSString).appendingPathComponent("states.json") }
+    public var path: String { FilePaths.join(directory, "states.json") }
 
     public init(directory: String) { self.directory = directory }
 
@@ -71,7 +71,7 @@ public struct StateStore: Sendable {
     /// look at, and temporary files a killed panel left behind are removed.
     public func restore() -> (states: [String: Bool], warning: String?) {
         for name in (try? listDirectory(directory)) ?? [] where name.hasPrefix("states.json.tmp-") {
-            try? removeFile((directory as NSString).appendingPathComponent(name))
+            try? removeFile(FilePaths.join(directory, name))
         }
         let (states, warning) = load()
         guard let warning else { return (states, nil) }

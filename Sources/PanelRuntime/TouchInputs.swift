@@ -1,6 +1,6 @@
 import ConfigFormat
 import Evdev
-import Foundation
+import FoundationEssentials
 import LinuxIO
 import Panel
 import TouchCore

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LinuxIO
 import Raster
 import RasterPNG
 
@@ -31,7 +32,7 @@ public enum GoldenImage {
         // A golden that is not a PNG any more (a bad merge, a truncated file) is replaced too.
         let comparison = try? compare(actual, toGolden: path, tolerance: 0)
         if comparison?.passes == true { return .identical }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePaths.directory(of: path)
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
@@ -50,9 +51,9 @@ public enum GoldenImage {
 
     /// `NAME.KIND.png` for the golden `NAME.png`, in `directory` or beside the golden.
     static func failureImagePath(of golden: String, _ kind: String, in directory: String?) -> String {
-        let name = ((golden as NSString).lastPathComponent as NSString).deletingPathExtension
-        let folder = directory ?? (golden as NSString).deletingLastPathComponent
-        return (folder as NSString).appendingPathComponent("\(name).\(kind).png")
+        let name = FilePaths.stem(of: golden)
+        let folder = directory ?? FilePaths.directory(of: golden)
+        return FilePaths.join(folder, "\(name).\(kind).png")
     }
 }
 
@@ -102,7 +103,7 @@ public struct GoldenComparison: CustomStringConvertible {
     /// Written as `NAME.expected.png`, `NAME.actual.png`, `NAME.diff.png` for a golden `NAME.png`,
     /// next to it or in `directory`. Returns the paths written.
     public func writeFailureImages(in directory: String? = nil) throws -> [String] {
-        let folder = directory ?? (golden as NSString).deletingLastPathComponent
+        let folder = directory ?? FilePaths.directory(of: golden)
         if !folder.isEmpty {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }

@@ -1,5 +1,5 @@
 import ConfigFormat
-import Foundation
+import FoundationEssentials
 import LinuxIO
 import Panel
 import PanelRuntime
@@ -51,7 +51,9 @@ public final class HeadlessPanel {
         if let unknown = states.keys.sorted().first(where: { !known.contains($0) }) {
             throw PanelTestError.unknownSwitch(unknown, known: board.config.switches.map(\.id))
         }
-        stateDirectory = NSTemporaryDirectory() + "switchpanel-test-\(getpid())-\(UUID().uuidString)"
+        stateDirectory = FilePaths.join(
+            FileManager.default.temporaryDirectory.path,
+            "switchpanel-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
         do {
             if !states.isEmpty { try StateStore(directory: stateDirectory).save(states) }

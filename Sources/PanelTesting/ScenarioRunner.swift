@@ -1,5 +1,6 @@
 import ConfigFormat
-import Foundation
+import FoundationEssentials
+import LinuxIO
 import Panel
 import PanelRuntime
 import Raster
@@ -72,7 +73,7 @@ public enum ScenarioRunner {
         func resolve(_ path: String) -> String { Prepared.resolve(path, from: directory) }
 
         static func resolve(_ path: String, from directory: String) -> String {
-            path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+            path.hasPrefix("/") ? path : FilePaths.join(directory, path)
         }
     }
 
@@ -88,7 +89,7 @@ public enum ScenarioRunner {
         } catch {
             throw Invalid(description: error.description)
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePaths.directory(of: path)
         let base = directory.isEmpty ? "." : directory
         let boardPath = Prepared.resolve(scenario.board, from: base)
         let board: LoadedConfig
@@ -241,6 +242,6 @@ public struct ScenarioResult {
 
     init(file: String) {
         self.file = file
-        name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        name = FilePaths.stem(of: file)
     }
 }

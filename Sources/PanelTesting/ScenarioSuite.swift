@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LinuxIO
 import Raster
 
 /// Several scenario files run one after the other, as `switchpanel test` runs them: a report a
@@ -30,12 +31,9 @@ public struct ScenarioSuite {
     /// (a directory with none is kept, so that it is reported rather than silently passing).
     public static func scenarioFiles(_ paths: [String]) -> [String] {
         paths.flatMap { path -> [String] in
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-                let names = try? FileManager.default.contentsOfDirectory(atPath: path)
-            else { return [path] }
+            guard let names = try? listDirectory(path) else { return [path] }
             let json = names.filter { $0.hasSuffix(".json") }.sorted()
-            return json.isEmpty ? [path] : json.map { (path as NSString).appendingPathComponent($0) }
+            return json.isEmpty ? [path] : json.map { FilePaths.join(path, $0) }
         }
     }
 
@@ -62,7 +60,7 @@ public struct ScenarioSuite {
     public static func lines(for result: ScenarioResult) -> [String] {
         var lines: [String] = []
         let shown =
-            result.name == ((result.file as NSString).lastPathComponent as NSString).deletingPathExtension
+            result.name == FilePaths.stem(of: result.file)
             ? result.file : "\(result.file) (\(result.name))"
         switch result.outcome {
         case .passed:
@@ -78,8 +76,8 @@ public struct ScenarioSuite {
         for failure in result.failures {
             lines.append("  \(failure.step.isEmpty ? "" : failure.step + ": ")\(failure.message)")
             for image in failure.images {
-                let kind = ((image as NSString).deletingPathExtension as NSString).pathExtension
-                lines.append("    \(kind.padding(toLength: 8, withPad: " ", startingAt: 0)) \(image)")
+                let kind = FilePaths.pathExtension(of: FilePaths.removingExtension(image))
+                lines.append("    \(kind.rightPadded(to: 8)) \(image)")
             }
         }
         for (golden, update) in result.updates {
@@ -160,11 +158,4 @@ func escapeXML(_ text: String) -> String {
         }
     }
     return out
-}
-
-extension Double {
-    /// Fixed-point text with `digits` after the point: `0.041`, `6.60`.
-    func fixed(_ digits: Int) -> String {
-        String(format: "%.\(digits)f", self)
-    }
 }

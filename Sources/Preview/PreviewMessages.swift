@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Raster
 
 /// The messages of the page's event stream, each one Server-Sent Event (`event:` name, one

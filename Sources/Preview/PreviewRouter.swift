@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An HTTP request as the server edge hands it over: parsed by the HTTP library, never by us.
 public struct PreviewRequest: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LinuxIO
 import Panel
 import PanelRuntime
@@ -63,7 +63,7 @@ public final class PreviewService: PanelService {
         log: @escaping (LogLevel, String) -> Void
     ) throws(HTTPServerError) {
         self.boardPath = boardPath.map {
-            $0.hasPrefix("/") ? $0 : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent($0)
+            $0.hasPrefix("/") ? $0 : FilePaths.join(FileManager.default.currentDirectoryPath, $0)
         }
         self.address = address
         self.access = access
@@ -251,7 +251,7 @@ public final class PreviewService: PanelService {
                     "this preview shows the built-in demo board: a scenario needs a board file (preview --config FILE)")
             }
             // Named after the board's file; the golden beside wherever the scenario is saved.
-            let stem = ((boardPath as NSString).lastPathComponent as NSString).deletingPathExtension + "-preview"
+            let stem = FilePaths.stem(of: boardPath) + "-preview"
             let json = recorder.scenarioJSON(
                 name: "\(loop.session.config.name) (preview)", board: boardPath, golden: "goldens/\(stem).png")
             return .content(

@@ -1,5 +1,5 @@
 import CPNG
-import Foundation
+import FoundationEssentials
 import Raster
 
 /// Why a PNG could not be read or written.
@@ -132,7 +132,7 @@ public enum PNG {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw PNGError.file(path: path, reason: "cannot write: \(error.localizedDescription)")
+            throw PNGError.file(path: path, reason: "cannot write: \(error)")
         }
     }
 

@@ -1,5 +1,6 @@
 import CommandLineInterface
-import Foundation
+import ConfigFormat
+import FoundationEssentials
 import LinuxIO
 import Panel
 import PanelRuntime
@@ -129,7 +130,7 @@ func runBench(config: String?, switchID: String?, all: Bool, cycles: Int) throws
     let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     print(
         "bench \(name): \(cycles) toggles, \(frames) frames presented, "
-            + String(format: "median %.4f ms/frame, largest %.4f ms", median, sorted.last ?? 0))
+            + "median \(median.fixed(4)) ms/frame, largest \((sorted.last ?? 0).fixed(4)) ms")
     return 0
 }
 

@@ -1,6 +1,7 @@
 import CommandLineInterface
+import ConfigFormat
 import Evdev
-import Foundation
+import FoundationEssentials
 import LinuxIO
 import Panel
 import PanelRuntime
@@ -108,7 +109,7 @@ func runCalibrateCommand(configPath: String?, deviceName: String?, write: Bool, 
         }
     }
     let matrix = try procedure.result()
-    let numbers = matrix.values.map { String(format: "%.6g", $0) }.joined(separator: ", ")
+    let numbers = matrix.values.map { $0.significant(6) }.joined(separator: ", ")
     guard write, let path = configPath else {
         print("\"calibration\": [\(numbers)]")
         return 0

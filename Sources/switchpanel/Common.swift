@@ -1,5 +1,5 @@
 import CommandLineInterface
-import Foundation
+import FoundationEssentials
 import LinuxIO
 import Panel
 import PanelRuntime
@@ -55,7 +55,7 @@ func readText(_ path: String) throws(CommandLineError) -> String {
 
 /// Writes `image` as a PNG, creating the directory it goes in.
 func writePNG(_ image: Image, to path: String) throws {
-    let dir = (path as NSString).deletingLastPathComponent
+    let dir = FilePaths.directory(of: path)
     if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
     try PNG.write(image, to: path)
 }

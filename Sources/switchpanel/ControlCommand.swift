@@ -1,6 +1,7 @@
 import CommandLineInterface
 import ConfigFormat
-import Foundation
+import FoundationEssentials
+import LinuxIO
 import Panel
 import PanelRuntime
 
@@ -75,7 +76,7 @@ func runControlCommand(socketPath: String?, json: Bool, runActions: Bool, words:
                 )
                 print("\(id) \(state) (\(source))")
             }
-            fflush(nil)  // one line at a time into pipes too
+            flushStandardOutput()  // one line at a time into pipes too
         }
         throw CommandLineError.failure("the panel at \(path) closed the connection")
     }

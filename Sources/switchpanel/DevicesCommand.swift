@@ -1,7 +1,8 @@
 import CommandLineInterface
+import ConfigFormat
 import DRM
 import Evdev
-import Foundation
+import FoundationEssentials
 import LinuxIO
 import TouchCore
 
@@ -39,7 +40,7 @@ func runDevicesCommand(all: Bool, directory: String, displayDirectory: String) t
     do {
         status = try listInputDevices(all: all, directory: directory)
     } catch {
-        FileHandle.standardError.write(Data("switchpanel: \(error)\n".utf8))
+        writeStandardError("switchpanel: \(error)\n")
         status = 1
     }
     print("")
@@ -108,7 +109,7 @@ func describe(path: String, _ info: DiscoveredDevice.Info) -> String {
     if !axes.isEmpty {
         lines.append("    axes:")
         for code in axes {
-            var line = "      " + absName(code).padding(toLength: 20, withPad: " ", startingAt: 0)
+            var line = "      " + absName(code).rightPadded(to: 20)
             if let a = d.absInfo[code] {
                 line += "\(a.minimum) … \(a.maximum)"
                 if a.resolution != 0 {
@@ -174,8 +175,7 @@ func runRecordCommand(selector: DeviceMatch?, count: Int?, grab: Bool, directory
     // Signals first, so a Ctrl-C during the header still ends the recording cleanly.
     let signals = try SignalDescriptor()
     if grab { try device.grab() }
-    let output = FileHandle.standardOutput
-    output.write(Data(EvemuWriter.header(device.description, names: EventNames.name).utf8))
+    writeStandardOutput(EvemuWriter.header(device.description, names: EventNames.name))
     note("recording \(path) (\"\(device.name)\"); Ctrl-C to stop")
     var written = 0
     while true {
@@ -202,7 +202,7 @@ func runRecordCommand(selector: DeviceMatch?, count: Int?, grab: Bool, directory
             }
             if let count, written >= count { break }
         }
-        output.write(Data(text.utf8))
+        writeStandardOutput(text)
         if let count, written >= count { break }
     }
     note("\(written) events recorded")
@@ -229,7 +229,7 @@ private func recordingDevicePath(_ selector: DeviceMatch?, directory: String) th
 }
 
 private func note(_ line: String) {
-    FileHandle.standardError.write(Data("switchpanel: \(line)\n".utf8))
+    writeStandardError("switchpanel: \(line)\n")
 }
 
 // MARK: inject
@@ -265,11 +265,11 @@ func runInjectCommand(file: String, desc: String?, fast: Bool, startAfter: Strin
         try readText(file), named: file, description: try desc.map(readText))
     let virtual = try VirtualInputDevice(device)
     print("created \(virtual.devnode ?? "(unknown node)") \"\(device.name)\"")
-    fflush(nil)
+    flushStandardOutput()
     if let startAfter {
-        while !FileManager.default.fileExists(atPath: startAfter) { usleep(10_000) }
+        while !FileManager.default.fileExists(atPath: startAfter) { sleepFor(0.01) }
     } else {
-        usleep(200_000)  // let readers find the new node
+        sleepFor(0.2)  // let readers find the new node
     }
     let start = Date()
     let first = recording.events.first?.time ?? 0
@@ -278,17 +278,17 @@ func runInjectCommand(file: String, desc: String?, fast: Bool, startAfter: Strin
         if event.type == EventType.syn && event.code == SynCode.dropped { continue }
         if !fast {
             let wait = (event.time - first) - Date().timeIntervalSince(start)
-            if wait > 0.0005 { usleep(UInt32(min(wait, 10) * 1_000_000)) }
+            if wait > 0.0005 { sleepFor(min(wait, 10)) }
         }
         try virtual.write(event)
     }
     print("injected \(recording.events.count) events")
-    fflush(nil)
+    flushStandardOutput()
     if let endAfter {
         // The device goes away only when told (an unplug at a chosen moment, mid-touch).
-        while !FileManager.default.fileExists(atPath: endAfter) { usleep(10_000) }
+        while !FileManager.default.fileExists(atPath: endAfter) { sleepFor(0.01) }
     } else {
-        usleep(200_000)  // let readers drain before the device goes away
+        sleepFor(0.2)  // let readers drain before the device goes away
     }
     return 0
 }

@@ -1,5 +1,5 @@
 import CommandLineInterface
-import Foundation
+import FoundationEssentials
 import LinuxIO
 import Panel
 import PanelRuntime

@@ -1,6 +1,7 @@
 import CommandLineInterface
 import ConfigFormat
-import Foundation
+import FoundationEssentials
+import LinuxIO
 import Panel
 import PanelRuntime
 import Widget
@@ -74,7 +75,7 @@ enum CheckConfigCommand: Command {
             print(try PanelLayout.summary(of: config))
             return 0
         } catch {  // a ConfigError: everything in the block throws only that
-            FileHandle.standardError.write(Data("\(shown): \(error)\n".utf8))
+            writeStandardError("\(shown): \(error)\n")
             return 2
         }
     }

@@ -1,5 +1,6 @@
 import CommandLineInterface
-import Foundation
+import ConfigFormat
+import FoundationEssentials
 import LinuxIO
 import Panel
 import PanelRuntime
@@ -37,7 +38,7 @@ enum ReplayCommand: Command {
             try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
         }
         let replay = try Replay(
-            name: (file as NSString).lastPathComponent, recordingText: text, descriptionText: descriptionText)
+            name: FilePaths.lastComponent(of: file), recordingText: text, descriptionText: descriptionText)
         var board = try loadBoard(arguments[SharedOptions.config])
         try startOnPage(arguments[SharedOptions.page], &board)
         try replay.run(
@@ -84,7 +85,8 @@ struct Replay {
         session.onChange = { change in
             changes += 1
             // Times from the recording's first event, as evemu-play would replay it.
-            print(String(format: "%8.3f s  %@ → %@", change.time - leadIn, change.id, change.isOn ? "on" : "off"))
+            print(
+                "\((change.time - leadIn).fixed(3).leftPadded(to: 8)) s  \(change.id) → \(change.isOn ? "on" : "off")")
         }
         let display = session.display as! HeadlessDisplay
         var frameNumber = 0
@@ -92,16 +94,14 @@ struct Replay {
             guard let dir = framesDirectory, let image = display.snapshot() else { return }
             frameNumber += 1
             try writePNG(
-                image, to: (dir as NSString).appendingPathComponent(String(format: "frame-%05d.png", frameNumber)))
+                image, to: FilePaths.join(dir, "frame-\(String(frameNumber).leftPadded(to: 5, with: "0")).png"))
         }
         guard let final = display.snapshot() else { throw CommandLineError.failure("no frame was presented") }
         try writePNG(final, to: out)
         print(
-            String(
-                format:
-                    "%d contacts, %d value changes in %.2f s of recording, %d frames; final frame (%dx%d %@) written to %@",
-                summary.contacts, changes, summary.duration, summary.framesPresented, final.width, final.height,
-                final.format.rawValue, out))
+            "\(summary.contacts) contacts, \(changes) value changes in \(summary.duration.fixed(2)) s of recording, "
+                + "\(summary.framesPresented) frames; final frame (\(final.width)x\(final.height) \(final.format.rawValue)) "
+                + "written to \(out)")
     }
 }
 

@@ -1,6 +1,6 @@
 import CommandLineInterface
 import DRM
-import Foundation
+import FoundationEssentials
 import LinuxIO
 import Panel
 import PanelRuntime

@@ -1,3 +1,6 @@
 import CommandLineInterface
+import LinuxIO
 
-CommandLineProgram(command: DisplayProbe.self).main()
+exitProcess(
+    CommandLineProgram(command: DisplayProbe.self).run(
+        Array(CommandLine.arguments.dropFirst()), errors: { writeStandardError($0 + "\n") }))
