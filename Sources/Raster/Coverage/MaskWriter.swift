@@ -246,7 +246,12 @@ final class MaskWriter {
     /// A run of `count` pixels all at coverage `value` (0…1).
     @inline(__always)
     func addUniform(y: Int, x: Int, count: Int, value: Double) {
-        let level = MaskBuilder.level(value)
+        addUniform(y: y, x: x, count: count, level: MaskBuilder.level(value))
+    }
+
+    /// A run of `count` pixels all at coverage `level`.
+    @inline(__always)
+    func addUniform(y: Int, x: Int, count: Int, level: UInt8) {
         guard count > 0, level > 0 else { return }
         if level == 255 {
             addOpaque(y: y, x: x, count: count)
