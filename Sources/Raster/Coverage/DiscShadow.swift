@@ -393,14 +393,8 @@ final class DiscShadowProfile {
                 if let m = columnSum, xa + xb == m, i0 + i1 == m, i1 < xb {
                     // Symmetric about the centre: the left part is the right one reversed.
                     kernel.shade(into: out + leftCount, from: i1, count: xb - i1, dy: dy)
-                    // out[x − xa] = out[leftCount + (m − 1 − x − i1)], walked with pointers.
-                    var from = out + (leftCount &+ (m &- 1 &- xa &- i1))
-                    var to = out
-                    for _ in 0..<leftCount {
-                        to.pointee = from.pointee
-                        to += 1
-                        from -= 1
-                    }
+                    // out[x − xa] = out[leftCount + (m − 1 − x − i1)].
+                    copyReversed(leftCount, last: out + (leftCount &+ (m &- 1 &- xa &- i1)), to: out)
                 } else {
                     kernel.shade(into: out, from: xa, count: leftCount, dy: dy)
                     kernel.shade(into: out + leftCount, from: i1, count: xb - i1, dy: dy)
@@ -502,13 +496,7 @@ final class DiscShadowProfile {
                 if rightCount > 0 {
                     kernel.shade(into: out + leftCount, from: i1, count: rightCount, dy: dy)
                     // Column xa + j mirrors column xb − 1 − j, right-part index rightCount − 1 − j.
-                    var from = out + (leftCount &+ rightCount &- 1)
-                    var to = out
-                    for _ in 0..<leftCount {
-                        to.pointee = from.pointee
-                        to += 1
-                        from -= 1
-                    }
+                    copyReversed(leftCount, last: out + (leftCount &+ rightCount &- 1), to: out)
                 } else {
                     kernel.shade(into: out, from: xa, count: leftCount, dy: dy)
                 }

@@ -313,3 +313,20 @@ final class MaskWriter {
         spanCount &+= count
     }
 }
+
+/// Writes `count` coverage bytes ending at `last`, in reverse order, to `out` (the mirror image
+/// of a run about the shape's axis); four bytes a step through a byte swap. The two ranges must
+/// not overlap.
+@inline(__always)
+func copyReversed(_ count: Int, last: UnsafePointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) {
+    var i = 0
+    while i &+ 4 <= count {
+        let v = UnsafeRawPointer(last - (i &+ 3)).loadUnaligned(as: UInt32.self)
+        UnsafeMutableRawPointer(out + i).storeBytes(of: v.byteSwapped, as: UInt32.self)
+        i &+= 4
+    }
+    while i < count {
+        out[i] = last[-i]
+        i &+= 1
+    }
+}

@@ -203,11 +203,7 @@ struct UniformRoundedRect {
         let n = b &- a
         writer.addUniform(y: y, x: b, count: (m &- b) &- b, level: level)
         let mirrored = writer.addPartial(y: y, x: m &- b, count: n)
-        var from = writer.coverage + (leftOffset &+ n &- 1)
-        for i in 0..<n {
-            mirrored[i] = from.pointee
-            from -= 1
-        }
+        copyReversed(n, last: writer.coverage + (leftOffset &+ n &- 1), to: mirrored)
     }
 }
 
