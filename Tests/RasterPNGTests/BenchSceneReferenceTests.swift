@@ -26,6 +26,7 @@ final class BenchSceneReferenceTests: XCTestCase {
         }
         XCTAssertLessThanOrEqual(d.meanAbsolute, 0.02, "FULL mean absolute difference")
         XCTAssertLessThanOrEqual(d.maximum, 2, "FULL largest channel difference, at \(d.worst)")
+        print("FULL: max \(d.maximum), mean absolute \(d.meanAbsolute)")
     }
 
     func testPartialBoxMatchesExactReference() throws {
@@ -126,6 +127,7 @@ final class BenchSceneReferenceTests: XCTestCase {
         let d = ImageComparison.difference(image, expected)
         XCTAssertLessThanOrEqual(d.meanAbsolute, 0.02, "FULL --cold mean absolute difference")
         XCTAssertLessThanOrEqual(d.maximum, 2, "FULL --cold largest channel difference, at \(d.worst)")
+        print("FULL --cold: max \(d.maximum), mean absolute \(d.meanAbsolute)")
     }
 
     /// Fractional thumb positions are drawn exactly, not snapped: every ANIM frame's thumb

@@ -151,6 +151,48 @@ final class DiscShadowTests: XCTestCase {
         }
     }
 
+    /// The symmetric path (whole or half centres, the occluder straight above or below or none)
+    /// writes what the general path writes wherever the occluder leaves the pixel visible.
+    func testSymmetricPathMatchesGeneralPath() {
+        var rng = SplitMix64(seed: 0xD15C_0007)
+        var compared = 0
+        for i in 0..<80 {
+            let cx = Double(rng.int(30...40)) + (rng.bool() ? 0.5 : 0)
+            let cy = Double(rng.int(30...40)) + (rng.bool() ? 0.5 : 0)
+            let radius = rng.bool() ? Double(rng.int(2...27)) : rng.uniform(2, 27)
+            // From 0.9 (the anisotropic profile and its scalar kernel) to wide blurs.
+            let sigma = rng.uniform(DiscShadowProfile.minimumSigma, 5)
+            let alpha = rng.uniform(0.1, 1)
+            let occluder: Point? = rng.int(0...3) == 0 ? nil : Point(cx, cy - Double(rng.int(-8...8)) / 2)
+            let profile = DiscShadowProfile(radius: radius, sigma: sigma)
+            let disc = Shape.circle(center: Point(cx, cy), radius: radius)
+            // The whole shadow, or (every fourth) a region cutting through it: the general path.
+            var region = disc.shadowRegion(sigma: sigma)
+            if i % 4 == 3 { region = region.insetBy(2) }
+            let fast = MaskWriter()
+            profile.rasterize(cx: cx, cy: cy, alpha: alpha, region: region, occluder: occluder, into: fast)
+            let general = MaskWriter()
+            profile.rasterize(
+                cx: cx, cy: cy, alpha: alpha, region: region, occluder: occluder, symmetric: false, into: general)
+            let a = denseBytes(fast.makeMask(), in: region)
+            let b = denseBytes(general.makeMask(), in: region)
+            let cover = occluder.map {
+                denseBytes(Shape.circle(center: $0, radius: radius).fastCoverageMask(in: region), in: region)
+            }
+            var reported = 0
+            for k in 0..<a.count where (cover?[k] ?? 0) < 255 {
+                compared += 1
+                if a[k] != b[k] && reported < 3 {
+                    reported += 1
+                    XCTFail(
+                        "#\(i) r \(radius) σ \(sigma) at (\(cx), \(cy)) occluder \(String(describing: occluder)): pixel \(k % region.width + region.minX), \(k / region.width + region.minY) symmetric \(a[k]) general \(b[k])"
+                    )
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 100_000, "pixels compared")
+    }
+
     /// A profile depends on the radius and σ only: drawing at new positions builds none.
     func testProfilesAreKeptPerStyleOnly() {
         let cache = MaskCache(byteBudget: 0)

@@ -182,6 +182,32 @@ final class FastCoverageTests: XCTestCase {
 
     /// Masks built by the canvas are drawn correctly whatever the order of runs the mirrored
     /// paths produce: the canvas's pixels equal compositing the reference coverage (within one).
+    /// Shapes whose corner centres sit on the pixel grid's diagonals (cxL − cyT whole): their
+    /// steep rows read the flat rows above them (`UniformRoundedRect.transposedRow`), also in
+    /// regions cutting through them, where a mirror row may be missing.
+    func testRowsReadAcrossTheCornerDiagonal() {
+        var rng = SplitMix64(seed: 0xFA57_0005)
+        var errors = CoverageErrors()
+        for i in 0..<60 {
+            // Whole or half corners (both alike keeps cxL − cyT whole), any radius.
+            let half = rng.int(0...1) == 0 ? 0.0 : 0.5
+            let x = Double(rng.int(-3...6)) + half
+            let y = Double(rng.int(-3...6)) + half
+            let r = rng.int(0...2) == 0 ? Double(rng.int(1...40)) : rng.uniform(0.5, 40)
+            let w = 2 * r + (rng.int(0...1) == 0 ? 0 : Double(rng.int(1...30)))
+            let h = 2 * r + (rng.int(0...2) == 0 ? 0 : Double(rng.int(1...20)))
+            let rect = Rect(x: x, y: y, width: w, height: h)
+            let shape = Shape.roundedRect(rect, CornerRadii(r))
+            errors.merge(check(shape, label: "#\(i) \(rect) r \(r)"))
+            let bounds = rect.enclosingIntRect
+            let region = IntRect(
+                x: bounds.minX + rng.int(-1...bounds.width / 2), y: bounds.minY + rng.int(-1...bounds.height / 2),
+                width: rng.int(1...bounds.width + 2), height: rng.int(1...bounds.height + 2))
+            errors.merge(check(shape, in: region, label: "#\(i) \(rect) r \(r) in \(region)"))
+        }
+        print("rows across the corner diagonal: max byte error \(errors.maxByteError) over \(errors.pixels) px")
+    }
+
     func testCanvasDrawsMirroredMasks() {
         let image = Image(width: 64, height: 48, format: .argb8888)
         let canvas = Canvas(image: image, cache: MaskCache(byteBudget: 0))

@@ -314,14 +314,27 @@ public final class Canvas {
             // Unclipped: the mask lies inside the clip, which lies inside the surface, so no
             // run needs checking and the address arithmetic cannot overflow.
             let origin = base + (dy &* stride &+ dx &* 4)
+            // One loop per kind of source: LLVM kept the opacity test inside a single loop,
+            // reloading it for every run.
+            if opaque {
+                for i in 0..<mask.spanCount {
+                    let s = spans[i]
+                    let p = (origin + (Int(s.y) &* stride &+ Int(s.x) &* 4)).assumingMemoryBound(to: UInt32.self)
+                    let n = Int(s.length)
+                    if s.coverageOffset < 0 {
+                        Composite.fill(p, n, src)
+                    } else {
+                        Composite.opaqueThroughMask(p, coverage + Int(s.coverageOffset), n, src)
+                    }
+                }
+                return
+            }
             for i in 0..<mask.spanCount {
                 let s = spans[i]
                 let p = (origin + (Int(s.y) &* stride &+ Int(s.x) &* 4)).assumingMemoryBound(to: UInt32.self)
                 let n = Int(s.length)
                 if s.coverageOffset < 0 {
                     Composite.uniform(p, n, src, coverage: 255)
-                } else if opaque {
-                    Composite.opaqueThroughMask(p, coverage + Int(s.coverageOffset), n, src)
                 } else {
                     Composite.translucentThroughMask(p, coverage + Int(s.coverageOffset), n, src)
                 }

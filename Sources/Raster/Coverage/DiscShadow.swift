@@ -271,10 +271,19 @@ final class DiscShadowProfile {
     /// the union of both rows' visible columns; a run's zero padding may then show values of
     /// columns the row hides — harmless, as the opaque shape is drawn over them — and a row whose
     /// hidden gap is under four pixels hides nothing, so that padding never reaches its other run.
-    func rasterize(cx: Double, cy: Double, alpha: Double, region: IntRect, occluder: Point?, into w: MaskWriter) {
+    /// (`symmetric: false` takes the general path in every case, for the tests comparing the two.)
+    func rasterize(
+        cx: Double, cy: Double, alpha: Double, region: IntRect, occluder: Point?, symmetric: Bool = true,
+        into w: MaskWriter
+    ) {
         let scale = alpha * 255
         let cut = cutoff(scale: scale)
         guard cut > 0, !region.isEmpty else { return }
+        if symmetric,
+            rasterizeSymmetric(cx: cx, cy: cy, cut: cut, scale: scale, region: region, occluder: occluder, into: w)
+        {
+            return
+        }
         // Rows and columns are clamped to the region before converting to Int.
         let lo = Double(region.minY)
         let hi = Double(region.maxY)
@@ -294,15 +303,28 @@ final class DiscShadowProfile {
         // an empty row. (A mirror pair looks at both rows' columns twice.)
         let rows = w.columnBuffer(y1 - y0)
         for y in y0..<y1 {
-            let dy = Double(y) + 0.5 - cy
-            let dy2 = dy * dy
-            guard dy2 < cut2 else {
-                rows[y - y0] = .zero
-                continue
+            let xa: Int
+            let xb: Int
+            if let m = rowSum, m &- 1 &- y < y, m &- 1 &- y >= y0 {
+                // The mirror row's candidates: the same distance from the centre.
+                let c = rows[m &- 1 &- y &- y0]
+                guard c.x < c.y else {
+                    rows[y &- y0] = .zero
+                    continue
+                }
+                xa = Int(c.x)
+                xb = Int(c.y)
+            } else {
+                let dy = Double(y) + 0.5 - cy
+                let dy2 = dy * dy
+                guard dy2 < cut2 else {
+                    rows[y - y0] = .zero
+                    continue
+                }
+                let half = (cut2 - dy2).squareRoot()
+                xa = ceilInt(min(right, max(left, cx - 0.5 - half)))
+                xb = max(xa, floorInt(min(right, max(left, cx - 0.5 + half))) + 1)
             }
-            let half = (cut2 - dy2).squareRoot()
-            let xa = ceilInt(min(right, max(left, cx - 0.5 - half)))
-            let xb = max(xa, floorInt(min(right, max(left, cx - 0.5 + half))) + 1)
             var h0 = xb
             var h1 = xb
             if let oc {
@@ -371,14 +393,8 @@ final class DiscShadowProfile {
                 if let m = columnSum, xa + xb == m, i0 + i1 == m, i1 < xb {
                     // Symmetric about the centre: the left part is the right one reversed.
                     kernel.shade(into: out + leftCount, from: i1, count: xb - i1, dy: dy)
-                    // out[x − xa] = out[leftCount + (m − 1 − x − i1)], walked with pointers.
-                    var from = out + (leftCount &+ (m &- 1 &- xa &- i1))
-                    var to = out
-                    for _ in 0..<leftCount {
-                        to.pointee = from.pointee
-                        to += 1
-                        from -= 1
-                    }
+                    // out[x − xa] = out[leftCount + (m − 1 − x − i1)].
+                    copyReversed(leftCount, last: out + (leftCount &+ (m &- 1 &- xa &- i1)), to: out)
                 } else {
                     kernel.shade(into: out, from: xa, count: leftCount, dy: dy)
                     kernel.shade(into: out + leftCount, from: i1, count: xb - i1, dy: dy)
@@ -397,6 +413,124 @@ final class DiscShadowProfile {
             if xa < h0 { w.addSpan(y: y, x: xa, count: h0 - xa, coverageOffset: base) }
             if h1 < xb { w.addSpan(y: y, x: h1, count: xb - h1, coverageOffset: base + (i0 - xa) + (h1 - i1)) }
         }
+    }
+
+    /// `rasterize` for a centre on the pixel grid's lines of symmetry (whole or half cx and cy:
+    /// every shadow of a thumb in a frame on whole pixels), an occluder straight above or below
+    /// it (or none) and a region holding the whole shadow; false, with nothing written,
+    /// otherwise. The same blocks and runs as the general path, from one pass over the upper
+    /// half of the rows: row y and its mirror share a block, whose left part is its right part
+    /// reversed, and every row's columns and hidden gap are symmetric about cx, so nothing is
+    /// looked up or clamped per row. (The general path's bookkeeping — both rows' columns in a
+    /// first pass, the mirror rows' blocks looked up, every bound clamped to the region — cost
+    /// ~300 instructions a row, more than its pixels.)
+    private func rasterizeSymmetric(
+        cx: Double, cy: Double, cut: Double, scale: Double, region: IntRect, occluder: Point?, into w: MaskWriter
+    ) -> Bool {
+        guard 2 * cx == (2 * cx).rounded(), 2 * cy == (2 * cy).rounded(), abs(cx) < 1e8, abs(cy) < 1e8,
+            occluder.map({ $0.x == cx && abs($0.y) < 1e8 }) ?? true,
+            Double(region.minX) <= cx - cut - 0.5, cx + cut + 0.5 <= Double(region.maxX),
+            Double(region.minY) <= cy - cut - 0.5, cy + cut + 0.5 <= Double(region.maxY)
+        else { return false }
+        // Row y mirrors row rowSum − 1 − y, column x mirrors column m − 1 − x.
+        let m = Int(2 * cx)
+        let rowSum = Int(2 * cy)
+        let y0 = floorInt(cy - cut - 0.5)
+        let y1 = rowSum - y0
+        guard y0 < y1 else { return true }
+        let cut2 = cut * cut
+        let ocY = occluder?.y
+        let r = radius
+        /// Where the occluder hides columns [h0, m − h0) of row y, within [xa, m − xa): h0, or
+        /// m − xa when it hides nothing (a gap under four pixels hides nothing: see `rasterize`).
+        @inline(__always) func hiddenStart(_ y: Int, xa: Int) -> Int {
+            guard let ocY else { return m &- xa }
+            let far = max(abs(Double(y) - ocY), abs(Double(y + 1) - ocY))
+            guard far < r else { return m &- xa }
+            let a = max(xa, ceilInt(cx - halfChord(r, far)))
+            return m &- a &- a >= 4 ? a : m &- xa
+        }
+        let kernel = ShadowKernel(self, cx: cx, scale: scale)
+        // Per upper row: its block's start, the block's left part's end i0 (its right part starts
+        // at m − i0, or at i0 when a whole row is computed), xa, and the mirror row's h0.
+        let records = w.columnBuffer(y1 - y0)
+        let empty = SIMD4<Int32>(-1, 0, 0, 0)
+        // Rows y ≤ lastUpper have their mirror at or below them.
+        let lastUpper = (rowSum - 1) >> 1
+        for y in y0..<y1 {
+            let upper = y <= lastUpper
+            let mirror = rowSum &- 1 &- y
+            var xa: Int
+            var h0: Int
+            var base: Int
+            var i0: Int
+            var i1: Int
+            if upper {
+                let dy = Double(y) + 0.5 - cy
+                let dy2 = dy * dy
+                guard dy2 < cut2 else {
+                    records[y &- y0] = empty
+                    continue
+                }
+                xa = ceilInt(cx - 0.5 - (cut2 - dy2).squareRoot())
+                let xb = m &- xa
+                guard xa < xb else {
+                    records[y &- y0] = empty
+                    continue
+                }
+                h0 = hiddenStart(y, xa: xa)
+                let h0Mirror = mirror == y ? h0 : hiddenStart(mirror, xa: xa)
+                // The block holds the columns either row shows; left part [xa, i0), right [i1, xb).
+                i0 = max(h0, h0Mirror)
+                i1 = m &- i0
+                let whole = i0 >= i1
+                if whole {
+                    // No gap: mirrored halves when m is even, else the whole row computed.
+                    i0 = m & 1 == 0 ? m >> 1 : xb
+                    i1 = m & 1 == 0 ? i0 : xb
+                }
+                let leftCount = i0 &- xa
+                let rightCount = xb &- i1
+                base = w.coverageCount
+                let out = w.reserveCoverage(leftCount &+ rightCount)
+                if rightCount > 0 {
+                    kernel.shade(into: out + leftCount, from: i1, count: rightCount, dy: dy)
+                    // Column xa + j mirrors column xb − 1 − j, right-part index rightCount − 1 − j.
+                    copyReversed(leftCount, last: out + (leftCount &+ rightCount &- 1), to: out)
+                } else {
+                    kernel.shade(into: out, from: xa, count: leftCount, dy: dy)
+                }
+                // Zero the padding after the block, which the four-pixel steps wrote.
+                let end = out + leftCount + rightCount
+                end[0] = 0
+                end[1] = 0
+                end[2] = 0
+                records[y &- y0] = SIMD4(
+                    Int32(truncatingIfNeeded: base), Int32(truncatingIfNeeded: i0), Int32(truncatingIfNeeded: xa),
+                    Int32(truncatingIfNeeded: h0Mirror))
+            } else {
+                let record = records[mirror &- y0]
+                guard record.x >= 0 else { continue }
+                base = Int(record.x)
+                i0 = Int(record.y)
+                xa = Int(record.z)
+                h0 = Int(record.w)
+                // As above: m − i0 for a gap or mirrored halves, i0 for a whole row computed.
+                i1 = max(i0, m &- i0)
+            }
+            let xb = m &- xa
+            let h1 = m &- h0
+            if h0 < h1 {
+                // Visible: [xa, h0) from the block's start, [h1, xb) from its right part.
+                if xa < h0 { w.addSpan(y: y, x: xa, count: h0 &- xa, coverageOffset: base) }
+                if h1 < xb {
+                    w.addSpan(y: y, x: h1, count: xb &- h1, coverageOffset: base &+ (i0 &- xa) &+ (h1 &- i1))
+                }
+            } else {
+                w.addSpan(y: y, x: xa, count: xb &- xa, coverageOffset: base)
+            }
+        }
+        return true
     }
 
     /// The double-precision twin of `ShadowKernel.shade`, for anisotropic profiles and far

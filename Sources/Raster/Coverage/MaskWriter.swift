@@ -246,7 +246,12 @@ final class MaskWriter {
     /// A run of `count` pixels all at coverage `value` (0…1).
     @inline(__always)
     func addUniform(y: Int, x: Int, count: Int, value: Double) {
-        let level = MaskBuilder.level(value)
+        addUniform(y: y, x: x, count: count, level: MaskBuilder.level(value))
+    }
+
+    /// A run of `count` pixels all at coverage `level`.
+    @inline(__always)
+    func addUniform(y: Int, x: Int, count: Int, level: UInt8) {
         guard count > 0, level > 0 else { return }
         if level == 255 {
             addOpaque(y: y, x: x, count: count)
@@ -306,5 +311,22 @@ final class MaskWriter {
             i &+= 1
         }
         spanCount &+= count
+    }
+}
+
+/// Writes `count` coverage bytes ending at `last`, in reverse order, to `out` (the mirror image
+/// of a run about the shape's axis); four bytes a step through a byte swap. The two ranges must
+/// not overlap.
+@inline(__always)
+func copyReversed(_ count: Int, last: UnsafePointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) {
+    var i = 0
+    while i &+ 4 <= count {
+        let v = UnsafeRawPointer(last - (i &+ 3)).loadUnaligned(as: UInt32.self)
+        UnsafeMutableRawPointer(out + i).storeBytes(of: v.byteSwapped, as: UInt32.self)
+        i &+= 4
+    }
+    while i < count {
+        out[i] = last[-i]
+        i &+= 1
     }
 }

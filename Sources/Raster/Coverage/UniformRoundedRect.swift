@@ -53,10 +53,31 @@ struct UniformRoundedRect {
         let cxR = maxX - r
         let cyT = minY + r
         let cyB = maxY - r
+        // The corner's diagonal: with k = cxL − cyT whole, the pixel grid maps onto itself under
+        // the reflection (x, y) ↦ (y + k, x − k) about the top-left corner's diagonal, which
+        // leaves the shape's part left of cxL and above cyT unchanged (that part is the corner's
+        // quarter disc, symmetric in x − cxL and y − cyT). So a steep row's left run is read
+        // down a column of the flat rows above it, which computed it already (`leftRun`).
+        let diagonal = cxL - cyT
+        let k = columnSum != nil && diagonal == diagonal.rounded() && abs(diagonal) < 1e9 ? Int(diagonal) : nil
+        // Rows above the corner's 45° point read rows below them: not worth trying (~70
+        // instructions a row).
+        let steep = cyT - 0.72 * r
+        // Per row computed through the mirror-symmetric path: its left run's columns [a, b), where
+        // its coverage starts in the writer and the level of its full run; a = b marks a row
+        // that recorded nothing.
+        let records = writer.columnBuffer(y1 - y0)
         writer.beginRows(first: y0, rows: y1 - y0)
         for y in y0..<y1 {
             if writer.repeatMirroredRow(y, rowSum: rowSum) { continue }
             writer.startRow(y)
+            records[y &- y0] = .zero
+            if let k, let m = columnSum, Double(y + 1) <= cyT, Double(y) >= steep, Double(y) >= minY,
+                transposedRow(
+                    y, k: k, m: m, y0: y0, x0: x0, x1: x1, cxL: cxL, cyT: cyT, r: r, records: records, writer: writer)
+            {
+                continue
+            }
             let p = max(Double(y), minY)
             let q = min(Double(y + 1), maxY)
             guard p < q else { continue }
@@ -82,14 +103,12 @@ struct UniformRoundedRect {
                     out[i] = roundedLevel((height - (e - e1)) * 255)
                     e = e1
                 }
-                writer.addUniform(y: y, x: b, count: (m - b) - b, value: height)
-                let mirrored = writer.addPartial(y: y, x: m - b, count: n)
-                let source = writer.coverage + leftOffset
-                var from = source + (n &- 1)
-                for i in 0..<n {
-                    mirrored[i] = from.pointee
-                    from -= 1
-                }
+                let level = MaskBuilder.level(height)
+                records[y &- y0] = SIMD4(
+                    Int32(truncatingIfNeeded: a), Int32(truncatingIfNeeded: b), Int32(truncatingIfNeeded: leftOffset),
+                    Int32(level))
+                UniformRoundedRect.finishMirroredRow(
+                    y, a: a, b: b, m: m, leftOffset: leftOffset, level: level, writer: writer)
                 continue
             }
             a = max(a, x0)
@@ -134,6 +153,57 @@ struct UniformRoundedRect {
                 }
             }
         }
+    }
+
+    /// Row y (whole, above cyT) from the corner's diagonal symmetry, when every pixel of its left
+    /// run mirrors a pixel of a row above that `records` holds and the row's runs fit the region;
+    /// false (nothing written) otherwise. Pixel (x, y) mirrors (y + k, x − k).
+    @inline(__always)
+    private func transposedRow(
+        _ y: Int, k: Int, m: Int, y0: Int, x0: Int, x1: Int, cxL: Double, cyT: Double, r: Double,
+        records: UnsafeMutablePointer<SIMD4<Int32>>, writer: MaskWriter
+    ) -> Bool {
+        // The row's left edge runs over [cxL − hMax, cxL − hMin]: h at its bottom and top.
+        let hMax = halfChord(r, cyT - Double(y + 1))
+        let hMin = halfChord(r, cyT - Double(y))
+        let a = floorInt(cxL - hMax)
+        let b = ceilInt(cxL - hMin)
+        // Its pixels must lie left of cxL, the row must hold a full run, and its mirrors must
+        // be rows already recorded.
+        guard a < b, a >= x0, m &- a <= x1, b <= m &- b, Double(b) <= cxL else { return false }
+        let first = a &- k
+        let last = b &- 1 &- k
+        guard first >= y0, last < y else { return false }
+        for t in first...last where records[t &- y0].x == records[t &- y0].y { return false }
+        let n = b &- a
+        let leftOffset = writer.coverageCount
+        let out = writer.addPartial(y: y, x: a, count: n)
+        let column = Int32(truncatingIfNeeded: y &+ k)
+        let coverage = writer.coverage
+        for i in 0..<n {
+            let record = records[first &+ i &- y0]
+            if column < record.x {
+                out[i] = 0
+            } else if column >= record.y {
+                out[i] = UInt8(truncatingIfNeeded: record.w)
+            } else {
+                out[i] = coverage[Int(record.z) &+ Int(column &- record.x)]
+            }
+        }
+        UniformRoundedRect.finishMirroredRow(y, a: a, b: b, m: m, leftOffset: leftOffset, level: 255, writer: writer)
+        return true
+    }
+
+    /// The rest of a row symmetric about x = m / 2 whose left run [a, b) is written at
+    /// `leftOffset`: the full run at `level`, then the left run reversed.
+    @inline(__always)
+    private static func finishMirroredRow(
+        _ y: Int, a: Int, b: Int, m: Int, leftOffset: Int, level: UInt8, writer: MaskWriter
+    ) {
+        let n = b &- a
+        writer.addUniform(y: y, x: b, count: (m &- b) &- b, level: level)
+        let mirrored = writer.addPartial(y: y, x: m &- b, count: n)
+        copyReversed(n, last: writer.coverage + (leftOffset &+ n &- 1), to: mirrored)
     }
 }
 
