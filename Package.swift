@@ -147,8 +147,9 @@ let package = Package(
                 "TextRender", "ConfigFormat", "TestSupport", "Evdev",
             ],
             // Inputs that once crashed the fuzzers (FuzzTests.swift), replayed every run; a tap
-            // recording per shipped board on its touchscreen of today (BoardReplayTests.swift).
-            exclude: ["FuzzRegressions", "BoardRecordings"]),
+            // recording per shipped board on its touchscreen of today (BoardReplayTests.swift); a
+            // keyboard's and a knob's recordings and the focus ring's golden (KeyFocusTests.swift).
+            exclude: ["FuzzRegressions", "BoardRecordings", "KeyRecordings", "References"]),
         // Scenario files, golden images and the README's example test; runs every shipped scenario
         // (scenarios/, found through #filePath).
         .testTarget(

@@ -37,6 +37,23 @@ extension TouchStateMachine {
     }
 }
 
+extension KeyDecoder {
+    /// Feeds what a key device read, in order, and returns the keys it made: events through
+    /// ``TouchCore/KeyDecoder/feed(_:)``, a drop through
+    /// ``TouchCore/KeyDecoder/resync(keysDown:absValues:)`` (the Shift held and the dial's
+    /// position after libevdev's resync; a key pressed during the drop is lost, not guessed).
+    public mutating func take(_ results: [ReadResult]) -> [KeyPress] {
+        var keys: [KeyPress] = []
+        for result in results {
+            switch result {
+            case .event(let event): keys += feed(event)
+            case .dropped(let state, _, _): resync(keysDown: state.keysDown, absValues: state.absValues)
+            }
+        }
+        return keys
+    }
+}
+
 /// `libevdev_next_event` and the device's state, as ``drainEvents(from:)`` needs them — a protocol
 /// so that tests can script what libevdev returns (a real device needs a kernel).
 protocol EventSource {

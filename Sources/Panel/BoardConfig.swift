@@ -22,6 +22,8 @@ public struct BoardConfig: Sendable {
     public var name = "SwitchPanel"
     public var display = DisplayConfig()
     public var touch = TouchConfig()
+    /// Keyboards, buttons and rotary encoders that move the focus ring; none unless named.
+    public var keys = KeysConfig()
     public var theme = ThemeConfig()
     public var layout = LayoutConfig()
     /// The screens of switches, swiped between; a config with top-level `sections` or
@@ -74,7 +76,8 @@ extension BoardConfig {
 
     init(reading root: ConfigNode) throws(ConfigError) {
         let top = try root.object(allowed: [
-            "version", "name", "display", "touch", "theme", "layout", "pages", "sections", "switches", "homePage",
+            "version", "name", "display", "touch", "keys", "theme", "layout", "pages", "sections", "switches",
+            "homePage",
             "homeAfter", "wrapPages", "screen", "control", "mqtt",
         ])
         let version = try top.required("version").integer(in: 1...Int(Int32.max))
@@ -87,6 +90,7 @@ extension BoardConfig {
         name = try top.value("name", else: name, .text)
         display = try top.value("display", else: display, display.reader)
         touch = try top.value("touch", else: touch, touch.reader)
+        keys = try top.value("keys", else: keys, keys.reader)
         // The switches are drawn at the display's scale unless the theme's style says otherwise.
         theme.style.scale = display.scale
         theme = try top.value("theme", else: theme, theme.reader)
@@ -418,6 +422,48 @@ extension TouchFilters.Dejitter {
     }
 }
 
+/// Keyboards, buttons and rotary encoders: which devices move the focus ring through the switches
+/// and toggle the one it is on, and how a dial's steps count.
+///
+/// None unless named: a kiosk's keyboard is usually one plugged in for service, and a panel that
+/// took every keyboard it found would let a technician typing in a console (or a barcode scanner,
+/// which is a keyboard too) toggle switches unasked. Named devices are matched as
+/// ``TouchConfig/devices`` are, without the fallback: a keyboard is never guessed.
+public struct KeysConfig: Hashable, Sendable {
+    /// Which input devices to read: a path, a name, or "vvvv:pppp"; empty: none.
+    public var devices: [String] = []
+    /// Steps of a dial that make one detent (one move of the ring): 1 for an encoder whose driver
+    /// reports detents (rotary-encoder with the right `steps-per-period`, USB knobs), 2 or 4 for
+    /// one that reports every edge of the quadrature.
+    public var stepsPerDetent = 1
+    /// Whether turning a dial clockwise moves the ring back (an encoder wired the other way round).
+    public var reverseDial = false
+    /// Seconds the focus ring stays after the last key.
+    public var focusTimeout = 5.0
+
+    public init() {}
+}
+
+extension KeysConfig {
+    var reader: ValueReader<KeysConfig> {
+        ValueReader { node throws(ConfigError) in
+            let o = try node.object(allowed: ["devices", "stepsPerDetent", "reverseDial", "focusTimeout"])
+            var k = self
+            if let d = o.optional("devices") {
+                k.devices = try d.array(maximumCount: TouchConfig.maximumDevices).map { (n) throws(ConfigError) in
+                    try n.name()
+                }
+            }
+            // A quadrature encoder has four edges per cycle, and a detent is at most a few cycles.
+            k.stepsPerDetent = try o.value("stepsPerDetent", else: stepsPerDetent, .integer(in: 1...16))
+            k.reverseDial = try o.value("reverseDial", else: reverseDial, .bool)
+            // Long enough to find the ring, short of an hour: a ring that never goes is a stuck key.
+            k.focusTimeout = try o.value("focusTimeout", else: focusTimeout, .number(in: 1...3600))
+            return k
+        }
+    }
+}
+
 public struct ThemeConfig: Sendable {
     public var preset = SwitchPreset.ios
     /// The preset with the config's overrides (and the display's scale).
@@ -429,6 +475,8 @@ public struct ThemeConfig: Sendable {
     public var font: String?
     /// Label size in points (titles are 0.8 of it).
     public var labelSize = 17.0
+    /// The focus ring's colour; nil: the style's `trackColorOn`, the theme's tint.
+    public var focusColor: Color?
 }
 
 extension ThemeConfig {
@@ -436,7 +484,10 @@ extension ThemeConfig {
     var reader: ValueReader<ThemeConfig> {
         ValueReader { node throws(ConfigError) in
             let o = try node.object(
-                allowed: ["preset", "style", "background", "textColor", "sectionTitleColor", "font", "labelSize"])
+                allowed: [
+                    "preset", "style", "background", "textColor", "sectionTitleColor", "font", "labelSize",
+                    "focusColor",
+                ])
             var t = self
             t.preset = try o.value("preset", else: preset, .choice)
             var base = t.preset.style
@@ -447,6 +498,7 @@ extension ThemeConfig {
             t.sectionTitleColor = try o.value("sectionTitleColor", else: sectionTitleColor, .color)
             t.font = try o.nullable("font", else: font, .name)
             t.labelSize = try o.value("labelSize", else: labelSize, .number(in: 4...200))
+            t.focusColor = try o.nullable("focusColor", else: focusColor, .color)
             return t
         }
     }

@@ -2,10 +2,10 @@ import Raster
 import TouchCore
 import Widget
 
-/// Where a switch's change came from: a finger, the control socket, the state restored at start,
-/// an action that failed and flipped it back, or the network.
+/// Where a switch's change came from: a finger, a key or dial on the focused switch, the control
+/// socket, the state restored at start, an action that failed and flipped it back, or the network.
 public enum ChangeSource: String, Hashable, Sendable, CaseIterable {
-    case touch, socket, restore, revert, mqtt
+    case touch, key, socket, restore, revert, mqtt
 }
 
 /// One switch changing its value.
@@ -57,6 +57,8 @@ public final class PanelController {
     private var paintedPosition: Double?
     /// The page whose dot was last painted solid.
     private var paintedDot: Int?
+    /// Where the focus ring was last painted (nil: it was not).
+    private var paintedRing: IntRect?
     /// Pictures of whole pages, drawn once and slid during a transition: kept only while the page
     /// is not at rest.
     private var pageCache: [Int: PagePicture] = [:]
@@ -144,6 +146,8 @@ public final class PanelController {
         for e in events {
             currentTime = e.time
             lastInteraction = e.time
+            // The ring is for key users: a finger on the glass hides it at once.
+            if e.phase == .began { focusVisibleUntil = nil }
             route(e)
             for change in touchChanges { changes += expand(change, now: e.time) }
             touchChanges.removeAll()
@@ -228,6 +232,94 @@ public final class PanelController {
 
     /// Live contacts on the panel.
     public var liveContacts: Int { contacts.count }
+
+    // MARK: Keys and the focus ring
+
+    /// The switch the focus ring is on (an index into the view's switches); nil before the first
+    /// key, or when no switch can take the focus.
+    public private(set) var focus: Int?
+    /// Until when the ring shows (the last key plus ``focusTimeout``); nil: hidden.
+    public private(set) var focusVisibleUntil: Double?
+    /// Seconds the ring stays after the last key.
+    public var focusTimeout: Double { view.config.keys.focusTimeout }
+
+    /// Handles a key or a dial's detent at `now`; returns the value changes it made.
+    ///
+    /// A key while the ring is hidden only shows it — on the switch it was on if that switch is
+    /// on the page in view, else on the page's first enabled switch — so a user who cannot see
+    /// where the focus is never toggles a switch blind. With the ring showing, ``PanelKey/next``
+    /// and ``PanelKey/previous`` move it through the enabled switches in config order (disabled
+    /// ones are skipped), across pages: past the last switch of a page it goes to the next page's
+    /// first and the page slides there; at the board's ends it stops, or wraps round on a
+    /// one-page board and with `wrapPages`. ``PanelKey/activate`` toggles the focused switch as a
+    /// tap would (a group sets its members), with source ``ChangeSource/key``.
+    public func handle(key: PanelKey, now: Double) -> [SwitchChange] {
+        currentTime = now
+        noteInteraction(at: now)
+        pager.finish(at: now)
+        let wasVisible = isFocusVisible(at: now)
+        focusVisibleUntil = now + focusTimeout
+        if let f = focus, view.pageOfSwitch[f] == pager.page, canFocus(f) {
+            // Stays where it was.
+        } else {
+            focus = view.pages[pager.page].switchIndices.first(where: canFocus)
+        }
+        guard wasVisible else { return [] }
+        switch key {
+        case .next, .previous:
+            let order = view.switches.indices.filter(canFocus)
+            guard !order.isEmpty else { return [] }
+            let wraps = view.pages.count == 1 || view.config.wrapPages
+            let target: Int?
+            if let f = focus, let k = order.firstIndex(of: f) {
+                let step = key == .next ? k + 1 : k - 1
+                target =
+                    order.indices.contains(step)
+                    ? order[step] : (wraps ? order[(step + order.count) % order.count] : nil)
+            } else {
+                // No switch of this page can take the focus: the nearest page's that can.
+                let page = pager.page
+                target =
+                    key == .next
+                    ? (order.first { view.pageOfSwitch[$0] > page } ?? (wraps ? order.first : nil))
+                    : (order.last { view.pageOfSwitch[$0] < page } ?? (wraps ? order.last : nil))
+            }
+            guard let target else { return [] }
+            focus = target
+            if view.pageOfSwitch[target] != pager.page {
+                show(page: view.pageOfSwitch[target], animated: true, now: now)
+            }
+            return []
+        case .activate:
+            guard let f = focus else { return [] }
+            let (id, toggle) = view.switches[f]
+            // A mixed group shows off: like a tap, activating it turns every member on.
+            return set(id, isOn: !toggle.isOn, source: .key, now: now)
+        }
+    }
+
+    /// Whether switch `index` can take the focus (a disabled one cannot).
+    private func canFocus(_ index: Int) -> Bool { view.switches[index].toggle.isEnabled }
+
+    /// Whether the ring shows at `now`: a key came within ``focusTimeout``, no touch since, and
+    /// its switch is on the page in view.
+    public func isFocusVisible(at now: Double) -> Bool {
+        guard let f = focus, let until = focusVisibleUntil, now < until else { return false }
+        return view.pageOfSwitch[f] == pager.page
+    }
+
+    /// When the ring hides if no key comes (the loop repaints then); nil when it is hidden.
+    public func focusDeadline(after now: Double) -> Double? {
+        guard isFocusVisible(at: now), let until = focusVisibleUntil else { return nil }
+        return until
+    }
+
+    /// The ring as it is drawn at `now`: the pixels it covers, nil when it is not drawn (hidden,
+    /// or the page is sliding — the ring comes back when the page rests).
+    private func drawnRing(at now: Double) -> IntRect? {
+        guard let f = focus, isFocusVisible(at: now), pager.isAtRest(at: now) else { return nil }
+        return view.focusRingBounds(of: f)
+    }
 
     // MARK: Values
 
@@ -372,6 +464,9 @@ public final class PanelController {
             rects.append(switchBounds[i])
         }
         if paintedDot != pager.page { rects.append(view.dotsBounds) }
+        // The ring appeared, moved or went: where it was and where it is.
+        let ring = drawnRing(at: now)
+        if ring != paintedRing { rects += [paintedRing, ring].compactMap { $0 } }
         return rects
     }
 
@@ -380,6 +475,7 @@ public final class PanelController {
         let position = pager.position(at: now)
         paintedPosition = position
         paintedDot = pager.page
+        paintedRing = drawnRing(at: now)
         if pager.isAtRest(at: now) {
             for i in painted.indices { painted[i] = nil }
             for i in view.pages[pager.page].switchIndices { painted[i] = view.switches[i].toggle.appearance(at: now) }
@@ -394,6 +490,7 @@ public final class PanelController {
         for i in painted.indices { painted[i] = nil }
         paintedPosition = nil
         paintedDot = nil
+        paintedRing = nil
         pageCache.removeAll()
     }
 
@@ -414,6 +511,9 @@ public final class PanelController {
         let position = pager.position(at: now)
         if pager.isAtRest(at: now) {
             view.draw(page: pager.page, on: canvas, at: now)
+            if let f = focus, let ring = drawnRing(at: now), canvas.clip.intersects(ring) {
+                view.drawFocusRing(around: f, on: canvas)
+            }
         } else {
             let width = Double(screen.width)
             let shown = visiblePages(at: position)

@@ -136,6 +136,36 @@ public final class PanelView {
     }
 }
 
+extension PanelView {
+    // MARK: Focus ring
+
+    /// Points between a switch's track and its focus ring, and the ring's width: iOS's and the
+    /// web's focus rings sit a few points out, thick enough to see at arm's length.
+    static let focusGap = 3.0
+    static let focusWidth = 3.0
+
+    /// The focus ring around switch `index` (an index into ``switches``): a rounded rectangle
+    /// following the track's corners, ``focusGap`` outside it.
+    public func focusRing(of index: Int) -> Shape {
+        let (track, radius) = switches[index].toggle.trackOutline
+        let out = (Self.focusGap + Self.focusWidth) * config.display.scale
+        return .roundedRect(track.insetBy(-out), CornerRadii(radius + out))
+    }
+
+    /// The pixels the focus ring of switch `index` touches (its anti-aliased edge included).
+    public func focusRingBounds(of index: Int) -> IntRect {
+        focusRing(of: index).bounds.enclosingIntRect.insetBy(-1)
+    }
+
+    /// The colour of the focus ring: the theme's, else the tint of the theme's switches.
+    public var focusColor: Color { config.theme.focusColor ?? config.theme.style.trackColorOn }
+
+    /// Draws the focus ring around switch `index`.
+    public func drawFocusRing(around index: Int, on canvas: Canvas) {
+        canvas.stroke(focusRing(of: index), width: Self.focusWidth * config.display.scale, .solid(focusColor))
+    }
+}
+
 extension PanelLayout {
     /// Every page's layout for `check-config`.
     public static func summary(of config: BoardConfig) throws(ConfigError) -> String {

@@ -11,6 +11,8 @@ public struct ScreenBlanker: Sendable {
     private var lastActivity: Double
     /// Contacts that woke the screen (or began while it was dark), swallowed until they end.
     private var swallowed: Set<Int> = []
+    /// A key woke the screen: its auto-repeats are swallowed too, until a new press.
+    private var swallowingRepeats = false
 
     public init(idleTimeout: Double?, now: Double) {
         self.idleTimeout = idleTimeout
@@ -60,5 +62,21 @@ public struct ScreenBlanker: Sendable {
             deliver.append(e)
         }
         return (deliver, woke)
+    }
+
+    /// Filters one key or dial detent: whether the panel may act on it, and whether the screen
+    /// must be turned back on. The key that wakes the screen is swallowed, like the waking touch
+    /// (it would otherwise move or toggle what nobody could see), and so are its auto-repeats
+    /// while it is held.
+    public mutating func filter(key: KeyPress, now: Double) -> (deliver: Bool, wake: Bool) {
+        lastActivity = now
+        if isBlank {
+            isBlank = false
+            swallowingRepeats = true
+            return (false, true)
+        }
+        if key.isRepeat && swallowingRepeats { return (false, false) }
+        swallowingRepeats = false
+        return (true, false)
     }
 }

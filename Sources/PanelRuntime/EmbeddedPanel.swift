@@ -19,18 +19,23 @@ public final class EmbeddedPanel {
     public let display: HeadlessDisplay
     /// The scripted touchscreen, when one was given.
     public let touchscreen: ScriptedTouches?
+    /// The scripted keyboard or dial, when one was given.
+    public let keyboard: ScriptedKeys?
     public var loop: PanelLoop { panel.loop }
     public var session: PanelSession { panel.session }
 
     /// The panel of `board` on an in-memory display of its size, starting at virtual time `start`.
-    /// `options.touchDirectory` is ignored: touches come from `touchscreen` or ``touch(_:)``.
+    /// `options.touchDirectory` is ignored: touches come from `touchscreen` or ``touch(_:)``, keys
+    /// from `keyboard` (``press(_:)``) or ``loop``'s ``PanelLoop/deliverKeys(_:)``.
     public init(
-        board: LoadedConfig, options: PanelOptions, touchscreen: DeviceDescription? = nil, start: Double = 1000
+        board: LoadedConfig, options: PanelOptions, touchscreen: DeviceDescription? = nil,
+        keyboard: DeviceDescription? = nil, start: Double = 1000
     ) throws {
         clock = VirtualClock(now: start)
         poller = EmbeddedPoller(clock: clock)
         display = headlessDisplay(for: board.config)
         self.touchscreen = try touchscreen.map { try ScriptedTouches(device: $0, config: board.config) }
+        self.keyboard = try keyboard.map { try ScriptedKeys(device: $0, config: board.config) }
         var options = options
         options.touchDirectory = nil
         panel = try AssembledPanel(
@@ -78,13 +83,23 @@ public final class EmbeddedPanel {
     /// events' own times are replaced, so a script need not know the clock).
     public func feed(_ events: [InputEvent]) {
         guard let touchscreen else { preconditionFailure("feed needs a touchscreen description") }
+        loop.deliverTouches(touchscreen.feed(stamped(events)))
+    }
+
+    /// `events` with the virtual time now (a script need not know the clock).
+    private func stamped(_ events: [InputEvent]) -> [InputEvent] {
         let now = clock.now
-        let stamped = events.map { event in
+        return events.map { event in
             var event = event
             event.time = now
             return event
         }
-        loop.deliverTouches(touchscreen.feed(stamped))
+    }
+
+    /// Feeds evdev events to the scripted keyboard, stamped with the virtual time now.
+    public func press(_ events: [InputEvent]) {
+        guard let keyboard else { preconditionFailure("press needs a keyboard description") }
+        loop.deliverKeys(keyboard.feed(stamped(events)))
     }
 
     /// What the screen shows now.

@@ -89,7 +89,8 @@ public final class AssembledPanel {
             store: options.stateDirectory.map(StateStore.init),
             actions: ActionRunner(printLine: options.printLine ?? { output!.write($0) }), log: options.log)
         inputs = options.touchDirectory.map {
-            TouchInputs(touch: config.touch, display: config.display, directory: $0, log: options.log)
+            TouchInputs(
+                touch: config.touch, keys: config.keys, display: config.display, directory: $0, log: options.log)
         }
         var control: ControlServer?
         if let path = options.socketPath {

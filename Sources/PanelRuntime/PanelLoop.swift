@@ -212,7 +212,11 @@ public final class PanelLoop {
                 case .display: try dispatchDisplay(now: woke)
                 case .actions: session.reapActions(now: woke)
                 case .output: output?.flush()
-                case .inputs: if let inputs { deliver(inputs.handleReadable(event.handle, now: woke), now: woke) }
+                case .inputs:
+                    if let inputs {
+                        deliver(inputs.handleReadable(event.handle, now: woke), now: woke)
+                        deliver(keys: inputs.takeKeys(), now: woke)
+                    }
                 case .service(let index): services[index].handle(event, now: woke)
                 case nil: break
                 }
@@ -231,6 +235,12 @@ public final class PanelLoop {
     /// does with every device's frames, and how a test touches a panel in virtual time.
     public func deliverTouches(_ frames: [[TouchEvent]]) {
         deliver(frames, now: poller.clock.now)
+    }
+
+    /// Hands keys and dial detents to the panel as if a device had produced them now: what the
+    /// loop does with every key device's, and how a test presses keys in virtual time.
+    public func deliverKeys(_ keys: [KeyPress]) {
+        deliver(keys: keys, now: poller.clock.now)
     }
 
     /// Answers the requests a client sent; a subscriber is marked before its reply goes out, and
@@ -268,7 +278,7 @@ public final class PanelLoop {
             display.nextEventDeadline, session.actions.nextDeadline, inputs?.nextDeadline,
             watchdog == nil ? nil : nextWatchdog, blanker.deadline, animationStartDeadline(now: now),
             control?.hasBufferedRequests == true ? now : nil, control?.nextDeadline,
-            session.controller.homeDeadline,
+            session.controller.homeDeadline, session.controller.focusDeadline(after: now),
         ]
         candidates += services.map(\.nextDeadline)
         return candidates.compactMap { $0 }.min()
@@ -299,6 +309,21 @@ public final class PanelLoop {
             session.deliver(passed, now: now)
             // Touch-to-glass counts touches whose effect must be drawn, not taps on the background.
             if touchAwaitingFrame == nil, session.needsFrame(at: now) { touchAwaitingFrame = passed[0].time }
+        }
+    }
+
+    private func deliver(keys: [KeyPress], now: Double) {
+        // Another VT's console has the keyboard while the devices are ungrabbed.
+        guard display.isActive else { return }
+        for key in keys {
+            let (pass, wake) = blanker.filter(key: key, now: now)
+            if wake { setScreenOff(false) }
+            if pass {
+                session.deliver(key: key.key, now: now)
+            } else {
+                // The key that woke the screen still counts as use: the home timer restarts.
+                session.controller.noteInteraction(at: now)
+            }
         }
     }
 
@@ -394,7 +419,8 @@ public final class PanelLoop {
         if blanker.wake(at: now) { setScreenOff(false) }
         configureBlanking(config.screen)
         if let inputs {
-            deliver(inputs.reconfigure(touch: config.touch, display: config.display, now: now), now: now)
+            deliver(
+                inputs.reconfigure(touch: config.touch, keys: config.keys, display: config.display, now: now), now: now)
         }
         session.invalidateAll()
         for service in services { service.configReloaded(now: now) }

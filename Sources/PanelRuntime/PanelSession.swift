@@ -120,6 +120,12 @@ public final class PanelSession {
         commit(controller.handle(events), runActions: true, now: now)
     }
 
+    /// Delivers a key or a dial's detent (the focus ring moves, or the focused switch toggles);
+    /// commits the changes it makes.
+    public func deliver(key: PanelKey, now: Double) {
+        commit(controller.handle(key: key, now: now), runActions: true, now: now)
+    }
+
     /// Sets a switch as `source` (the control socket, a network command), animated like a tap;
     /// returns the changes (a group's: its members' and its own; empty: unknown id, no change,
     /// or not kept because it could not be saved).

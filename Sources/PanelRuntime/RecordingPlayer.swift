@@ -5,11 +5,18 @@ import Presentation
 import TouchCore
 
 /// Plays a recorded input stream into a ``PanelSession`` on recorded time: every event goes
-/// through the same touch state machine a live device uses, and frames are painted at the
-/// (simulated) vblanks between events exactly as the live loop paints them after each flip.
-/// Headless runs, CI and `switchpanel replay` use this; the session cannot tell it from a board.
+/// through the same touch state machine (or, for a keyboard's or a dial's recording, the same
+/// ``KeyDecoder``) a live device uses, and frames are painted at the (simulated) vblanks between
+/// events exactly as the live loop paints them after each flip. Headless runs, CI and
+/// `switchpanel replay` use this; the session cannot tell it from a board.
 public struct RecordingPlayer {
-    public var machine: TouchStateMachine
+    /// How the recording's events are read.
+    public enum Decoder {
+        case touch(TouchStateMachine)
+        case keys(KeyDecoder)
+    }
+
+    public var decoder: Decoder
     public var events: [InputEvent]
     /// Recording time that maps to session time 0 (the first event's time, less a lead-in).
     public let origin: Double
@@ -18,43 +25,64 @@ public struct RecordingPlayer {
 
     /// Session time starts `leadIn` seconds before the first event, so the first frame is on
     /// screen before the first touch, as on a board.
-    public init(machine: TouchStateMachine, events: [InputEvent], leadIn: Double = 0.5) {
-        self.machine = machine
+    public init(decoder: Decoder, events: [InputEvent], leadIn: Double = 0.5) {
+        self.decoder = decoder
         self.events = events
         origin = (events.first?.time ?? 0) - leadIn
         self.leadIn = leadIn
     }
 
-    /// A recording made on `device`, played onto `config`'s screen: the device's axes remapped
-    /// when it reports position on other axes than it declares (eGalax), then calibrated as a
-    /// live device of this board would be.
+    /// A recording made on `device`, played onto `config`'s panel. A touch device's axes are
+    /// remapped when it reports position on other axes than it declares (eGalax), then calibrated
+    /// as a live device of this board would be; a device without touch axes that has keys or a
+    /// dial is read as a key device with the board's `keys` settings.
     public init(recording: EvemuRecording, device: DeviceDescription, config: BoardConfig, leadIn: Double = 0.5)
         throws
     {
         var device = device
+        if device.touchProtocol == .none, KeyDecoder.readsKeys(device) {
+            let decoder = try KeyDecoder(
+                device: device, stepsPerDetent: config.keys.stepsPerDetent, reversed: config.keys.reverseDial)
+            self.init(decoder: .keys(decoder), events: recording.events, leadIn: leadIn)
+            return
+        }
         if let remap = device.suggestedAxisRemap { device = device.remappingAxes(remap) }
         let calibration = try config.touch.calibration(for: device, display: config.display)
         let machine = try TouchStateMachine(device: device, calibration: calibration, filters: config.touch.filters)
-        self.init(machine: machine, events: recording.events, leadIn: leadIn)
+        self.init(decoder: .touch(machine), events: recording.events, leadIn: leadIn)
     }
 
-    /// Session time of `event`, and the contact frames it makes (their times in session time
-    /// too): one event of the recording through the touch state machine.
-    public mutating func take(_ event: InputEvent) -> (time: Double, frames: [[TouchEvent]]) {
-        let frames = machine.feedExpiring(event).map { frame in
-            frame.map { e in
-                var e = e
-                e.time -= origin
-                return e
+    /// Session time of `event`, and the contact frames and keys it makes (their times in session
+    /// time too): one event of the recording through the touch state machine or key decoder.
+    public mutating func take(_ event: InputEvent) -> (time: Double, frames: [[TouchEvent]], keys: [KeyPress]) {
+        switch decoder {
+        case .touch(var machine):
+            let frames = machine.feedExpiring(event).map { frame in
+                frame.map { e in
+                    var e = e
+                    e.time -= origin
+                    return e
+                }
             }
+            decoder = .touch(machine)
+            return (event.time - origin, frames, [])
+        case .keys(var keys):
+            let pressed = keys.feed(event).map { k in
+                var k = k
+                k.time -= origin
+                return k
+            }
+            decoder = .keys(keys)
+            return (event.time - origin, [], pressed)
         }
-        return (event.time - origin, frames)
     }
 
     /// Statistics of a run.
     public struct Summary: Sendable {
         public var touchFrames = 0
         public var contacts = 0
+        /// Keys and dial detents.
+        public var keys = 0
         public var duration = 0.0
         public var framesPresented = 0
     }
@@ -80,13 +108,17 @@ public struct RecordingPlayer {
             now = max(now, time)
         }
         for event in events {
-            let (t, frames) = take(event)
+            let (t, frames, keys) = take(event)
             try run(until: t)
             session.reapActions(now: t)
             for frame in frames {
                 summary.touchFrames += 1
                 summary.contacts += frame.filter { $0.phase == .began }.count
                 session.deliver(frame, now: t)
+            }
+            for key in keys {
+                summary.keys += 1
+                session.deliver(key: key.key, now: t)
             }
         }
         summary.duration = (events.last?.time ?? origin) - origin

@@ -2,9 +2,10 @@ import LinuxIO
 import Panel
 import TouchCore
 
-/// Where a running panel's touches come from: the board's evdev devices (``TouchInputs``), or a
-/// test's scripted events (``ScriptedTouches``). The loop polls the handles, honours the
-/// deadline (a stuck contact's timeout) and takes the frames each call returns.
+/// Where a running panel's touches and keys come from: the board's evdev devices
+/// (``TouchInputs``), or a test's scripted events (``ScriptedTouches``). The loop polls the
+/// handles, honours the deadline (a stuck contact's timeout), takes the frames each call returns
+/// and then the keys read (``takeKeys()``).
 public protocol TouchSource: AnyObject {
     /// What to poll (none for a scripted source).
     var pollHandles: [PollHandle] { get }
@@ -14,8 +15,10 @@ public protocol TouchSource: AnyObject {
     func handleReadable(_ handle: PollHandle, now: Double) -> [[TouchEvent]]
     /// Ends contacts whose device lost the release (the stuck-contact timeout) at `now`.
     func expire(now: Double) -> [[TouchEvent]]
-    /// Takes a reloaded config's touch and display settings.
-    func reconfigure(touch: TouchConfig, display: DisplayConfig, now: Double) -> [[TouchEvent]]
+    /// The keys and dial detents read since the last call, in order.
+    func takeKeys() -> [KeyPress]
+    /// Takes a reloaded config's touch, key and display settings.
+    func reconfigure(touch: TouchConfig, keys: KeysConfig, display: DisplayConfig, now: Double) -> [[TouchEvent]]
     /// Takes the devices for this process alone, or gives them back (another VT has the screen).
     func setGrabbed(_ grabbed: Bool)
 }
@@ -46,7 +49,26 @@ public final class ScriptedTouches: TouchSource {
         let expired = machine.expireStuckContacts(now: now)
         return expired.isEmpty ? [] : [expired]
     }
+    /// Keys come through ``ScriptedKeys`` (``EmbeddedPanel/press(_:)``), never from the touchscreen.
+    public func takeKeys() -> [KeyPress] { [] }
     /// A scripted screen keeps its calibration: the test chose it.
-    public func reconfigure(touch: TouchConfig, display: DisplayConfig, now: Double) -> [[TouchEvent]] { [] }
+    public func reconfigure(touch: TouchConfig, keys: KeysConfig, display: DisplayConfig, now: Double)
+        -> [[TouchEvent]]
+    { [] }
     public func setGrabbed(_ grabbed: Bool) {}
+}
+
+/// A keyboard or dial that exists only in a test: evdev events handed in by the test go through
+/// the same ``KeyDecoder`` (with the board's `keys` settings) as a device's.
+public final class ScriptedKeys {
+    private var decoder: KeyDecoder
+
+    /// A key device described by `device`, read with `config`'s `keys` settings.
+    public init(device: DeviceDescription, config: BoardConfig) throws {
+        decoder = try KeyDecoder(
+            device: device, stepsPerDetent: config.keys.stepsPerDetent, reversed: config.keys.reverseDial)
+    }
+
+    /// The keys these events make (the loop's ``PanelLoop/deliverKeys(_:)`` takes them).
+    public func feed(_ events: [InputEvent]) -> [KeyPress] { events.flatMap { decoder.feed($0) } }
 }

@@ -183,7 +183,7 @@ public final class HeadlessPanel {
     }
 
     /// Plays an evdev recording made on `device` from now on, on its own timestamps: every event
-    /// through the touch state machine a live device of this board uses (protocol, calibration,
+    /// through the touch state machine (or key decoder) a live device of this board uses (protocol, calibration,
     /// filters), the panel running in virtual time between them. Contacts the recording leaves
     /// down are cancelled at its end, as unplugging the device would.
     public func replay(_ recording: EvemuRecording, device: DeviceDescription) throws {
@@ -192,9 +192,10 @@ public final class HeadlessPanel {
         var player = try RecordingPlayer(
             recording: recording, device: device, config: board.config, leadIn: embedded.clock.now)
         for event in recording.events {
-            let (time, frames) = player.take(event)
+            let (time, frames, keys) = player.take(event)
             try embedded.advance(by: max(0, time - embedded.clock.now))
             embedded.touch(frames)
+            if !keys.isEmpty { embedded.loop.deliverKeys(keys) }
         }
         if embedded.session.controller.liveContacts > 0 {
             embedded.session.controller.cancelTouches(now: embedded.clock.now)

@@ -185,3 +185,11 @@ public final class SwitchRenderer {
             regionX: g.frame.minX + g.thumbDiameter + 1.5 * g.padding + g.travel * progress)
     }
 }
+
+extension ToggleSwitch {
+    /// The track's rectangle and corner radius in pixels: the outline a focus ring follows.
+    public var trackOutline: (rect: Rect, radius: Double) {
+        let g = SwitchGeometry(style: style, frame: frame)
+        return (g.track, g.trackRadius)
+    }
+}

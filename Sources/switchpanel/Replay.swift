@@ -17,7 +17,8 @@ enum ReplayCommand: Command {
     static let details = """
         Plays an evemu recording (evemu-record's format; the device from its header or --desc)
         against the panel of BOARD.json (default: the demo panel), headless, on the recording's
-        own timestamps: every event through the touch state machine a live device uses, every
+        own timestamps: every event through the touch state machine a live device uses (a
+        keyboard's or a dial's recording: through the key decoder, moving the focus ring), every
         change through the panel's session (actions included). Prints each value change.
         """
     static let positionals: Positionals? = .one("RECORDING.events")
@@ -98,8 +99,11 @@ struct Replay {
         }
         guard let final = display.snapshot() else { throw CommandLineError.failure("no frame was presented") }
         try writePNG(final, to: out)
+        // A keyboard's or a dial's recording counts its keys, a touchscreen's its contacts.
+        let inputs =
+            if case .keys = player.decoder { "\(summary.keys) keys" } else { "\(summary.contacts) contacts" }
         print(
-            "\(summary.contacts) contacts, \(changes) value changes in \(summary.duration.fixed(2)) s of recording, "
+            "\(inputs), \(changes) value changes in \(summary.duration.fixed(2)) s of recording, "
                 + "\(summary.framesPresented) frames; final frame (\(final.width)x\(final.height) \(final.format.rawValue)) "
                 + "written to \(out)")
     }

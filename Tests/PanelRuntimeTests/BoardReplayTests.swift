@@ -89,7 +89,8 @@ final class BoardReplayTests: XCTestCase {
         session.onChange = { changes.append($0) }
         let calibration = try config.touch.calibration(for: device, display: config.display)
         var player = RecordingPlayer(
-            machine: try TouchStateMachine(device: device, calibration: calibration, filters: config.touch.filters),
+            decoder: .touch(
+                try TouchStateMachine(device: device, calibration: calibration, filters: config.touch.filters)),
             events: recording.events)
         let summary = try player.play(into: session)
         XCTAssertEqual(summary.contacts, aimed.count, name)

@@ -368,7 +368,8 @@ final class PanelSessionTests: XCTestCase {
         let harness = try Harness(DemoPanel.json, stateDirectory: directory, renderer: renderer)
         let calibration = try config.touch.calibration(for: device, display: config.display)
         var player = RecordingPlayer(
-            machine: try TouchStateMachine(device: device, calibration: calibration, filters: config.touch.filters),
+            decoder: .touch(
+                try TouchStateMachine(device: device, calibration: calibration, filters: config.touch.filters)),
             events: recording.events)
         var shown: [Double] = []
         let summary = try player.play(into: harness.session) { time in shown.append(time) }
