@@ -11,6 +11,8 @@ public struct ScreenBlanker: Sendable {
     private var lastActivity: Double
     /// Contacts that woke the screen (or began while it was dark), swallowed until they end.
     private var swallowed: Set<Int> = []
+    /// Contacts down now (whether delivered or swallowed).
+    private var live: Set<Int> = []
 
     public init(idleTimeout: Double?, now: Double) {
         self.idleTimeout = idleTimeout
@@ -30,6 +32,18 @@ public struct ScreenBlanker: Sendable {
         return true
     }
 
+    /// Blanks now, whatever the idle time (a request over the control socket or the network).
+    /// Contacts down at this moment are swallowed from here to their end: the panel stops
+    /// seeing them (the caller cancels them), and their lift toggles nothing. Returns whether
+    /// the screen was lit.
+    @discardableResult
+    public mutating func blank(at now: Double) -> Bool {
+        lastActivity = now
+        swallowed.formUnion(live)
+        defer { isBlank = true }
+        return !isBlank
+    }
+
     /// Something other than a touch asks for the screen (a config reload): counts as activity and
     /// wakes it without swallowing anything. Returns whether it was blank.
     @discardableResult
@@ -47,6 +61,11 @@ public struct ScreenBlanker: Sendable {
         var woke = false
         var deliver: [TouchEvent] = []
         for e in frame {
+            switch e.phase {
+            case .began: live.insert(e.contact)
+            case .ended, .cancelled: live.remove(e.contact)
+            case .moved: break
+            }
             if isBlank && e.phase == .began {
                 isBlank = false
                 woke = true

@@ -62,7 +62,7 @@ final class ControlProtocolTests: XCTestCase {
 
     /// The corpus: each malformed line and the exact error it gets (and the tag it echoes).
     func testGarbageGetsExactErrors() {
-        let commands = "list, get, set, subscribe"
+        let commands = "list, get, set, subscribe, screen, page"
         let states = #"true, false, "on", "off" or "toggle""#
         let cases: [(String, String, JSONValue?)] = [
             ("", #"empty line (expected a JSON object such as {"cmd":"list"})"#, nil),
