@@ -83,6 +83,14 @@ final class ScreenControlTests: XCTestCase {
         return watcher
     }
 
+    /// A 50 ms tap at `point`, and a second for the switch to settle.
+    func tap(_ panel: EmbeddedPanel, at point: Point) throws {
+        panel.feed(TouchScript.down(at: point))
+        try panel.advance(by: 0.05)
+        panel.feed(TouchScript.up())
+        try panel.advance(by: 1)
+    }
+
     func centre(of id: String, in panel: EmbeddedPanel) throws -> Point {
         let item = try XCTUnwrap(panel.session.controller.view.item(id: id))
         return Point(x: item.switchFrame.midX, y: item.switchFrame.y + item.switchFrame.height / 2)
@@ -123,19 +131,13 @@ final class ScreenControlTests: XCTestCase {
 
         // A tap on porch: it wakes the screen and toggles nothing.
         let porch = try centre(of: "porch", in: panel)
-        panel.feed(TouchScript.down(at: porch))
-        try panel.advance(by: 0.05)
+        try tap(panel, at: porch)
         XCTAssertFalse(panel.display.isPoweredOff, "a touch wakes it")
-        panel.feed(TouchScript.up())
-        try panel.advance(by: 1)
         XCTAssertEqual(panel.session.controller.states["porch"], false, "the waking tap is swallowed")
         XCTAssertEqual(
             try next(watcher, in: panel), #"{"event":"screen","blank":false,"brightness":null,"source":"touch"}"#)
         // The next tap is a tap.
-        panel.feed(TouchScript.down(at: porch))
-        try panel.advance(by: 0.05)
-        panel.feed(TouchScript.up())
-        try panel.advance(by: 1)
+        try tap(panel, at: porch)
         XCTAssertEqual(panel.session.controller.states["porch"], true)
         XCTAssertEqual(
             try next(watcher, in: panel), #"{"event":"changed","id":"porch","state":"on","source":"touch"}"#)
@@ -149,10 +151,7 @@ final class ScreenControlTests: XCTestCase {
         XCTAssertEqual(
             try next(watcher, in: panel), #"{"event":"screen","blank":false,"brightness":null,"source":"socket"}"#)
         // Lit, a touch is a touch again at once.
-        panel.feed(TouchScript.down(at: porch))
-        try panel.advance(by: 0.05)
-        panel.feed(TouchScript.up())
-        try panel.advance(by: 1)
+        try tap(panel, at: porch)
         XCTAssertEqual(panel.session.controller.states["porch"], false, "a tap after a wake over the socket toggles")
     }
 
@@ -169,10 +168,7 @@ final class ScreenControlTests: XCTestCase {
         try panel.advance(by: 1)
         XCTAssertTrue(panel.display.isPoweredOff, "the lift of a finger that was down does not wake the screen")
         XCTAssertEqual(panel.session.controller.states["porch"], false, "nor toggle the switch under it")
-        panel.feed(TouchScript.down(at: porch))
-        try panel.advance(by: 0.05)
-        panel.feed(TouchScript.up())
-        try panel.advance(by: 1)
+        try tap(panel, at: porch)
         XCTAssertFalse(panel.display.isPoweredOff, "a new touch wakes it")
         XCTAssertEqual(panel.session.controller.states["porch"], false, "and is swallowed")
     }
