@@ -15,6 +15,11 @@ printed PASS/FAIL with its time:
     made while it was down included;
   - SIGKILL of the panel makes them unavailable (its will); a restart makes them available again
     with the saved states;
+  - the screen as a `light` (on = lit, brightness in percent, a directory standing in for
+    /sys/class/backlight/<name>) and the page as a `select` (options = page titles) are discovered
+    on the same device; light.turn_on with brightness_pct / turn_off and select.select_option reach
+    the panel (`switchpanel ctl screen`, the stand-in's brightness file), and `ctl blank`/`ctl page`
+    reach Home Assistant;
   - Home Assistant's log says nothing about the discovery payloads (its words are printed if it does).
 
 Everything it starts is stopped at the end, failure or not. Exit status 0 only if all checks pass.
@@ -41,6 +46,8 @@ SWITCHES = [  # id, label, initial state
     ("fan", "Ceiling fan", True),
     ("hall", "Hall", False),
 ]
+PAGES = ["Downstairs", "Upstairs"]  # porch and fan on the first, hall on the second
+MAX_BRIGHTNESS = 255  # the stand-in backlight's max_brightness
 TIMEOUT = 60.0  # seconds any one condition may take before its check fails
 
 
@@ -110,6 +117,7 @@ class HomeAssistantTest:
         self.board = work / "board.json"
         self.state_dir = work / "state"
         self.events = work / "events.jsonl"
+        self.backlight = work / "backlight"
         self.session: aiohttp.ClientSession | None = None
         self.token = ""
         self.entity_ids: dict[str, str] = {}  # switch id -> entity id
@@ -148,12 +156,19 @@ class HomeAssistantTest:
             "name": "Hallway panel",
             "layout": {"columns": 3},
             "mqtt": {"broker": f"mqtt://127.0.0.1:{self.broker_port}", "node": NODE},
-            "switches": [
-                {"id": i, "label": label, "initial": initial, "actions": [{"print": True}]}
-                for i, label, initial in SWITCHES
+            "screen": {"backlight": str(self.backlight)},
+            "pages": [
+                {"title": title, "switches": [
+                    {"id": i, "label": label, "initial": initial, "actions": [{"print": True}]}
+                    for i, label, initial in (SWITCHES[:2] if page == 0 else SWITCHES[2:])
+                ]} for page, title in enumerate(PAGES)
             ],
         }
         self.board.write_text(json.dumps(board, indent=2))
+        # The backlight: the files of /sys/class/backlight/<name> in a plain directory.
+        self.backlight.mkdir(exist_ok=True)
+        for name, value in (("bl_power", 0), ("max_brightness", MAX_BRIGHTNESS), ("brightness", MAX_BRIGHTNESS)):
+            (self.backlight / name).write_text(f"{value}\n")
         self.state_dir.mkdir(exist_ok=True)
 
     def start_panel(self) -> None:
@@ -415,6 +430,68 @@ logger:
                 return f"{self.entity_ids['hall']} on after {(time.monotonic() - started_set) * 1000:.0f} ms"
             await self.check("a panel change (ctl set) reaches Home Assistant", panel_change)
 
+            async def screen_discovery():
+                entries = await self.websocket({"type": "config/entity_registry/list"})
+                by_unique_id = {e.get("unique_id"): e for e in entries if e.get("platform") == "mqtt"}
+                light = by_unique_id.get(f"switchpanel_{NODE}_screen")
+                select = by_unique_id.get(f"switchpanel_{NODE}_page")
+                porch = by_unique_id.get(f"switchpanel_{NODE}_porch")
+                if not light or not select:
+                    raise CheckFailed(f"screen entities in the registry: light {light}, select {select}")
+                self.screen_ids = {"light": light["entity_id"], "select": select["entity_id"]}
+                if self.screen_ids != {"light": f"light.{NODE}_screen", "select": f"select.{NODE}_page"}:
+                    raise CheckFailed(f"entity ids {self.screen_ids}")
+                if not (light.get("device_id") == select.get("device_id") == porch.get("device_id")):
+                    raise CheckFailed("the light and the select are not on the switches' device")
+                state = await self.until("the light on at full brightness", lambda: self._light_is("on", 255))
+                options = await self.until("the select on Downstairs", lambda: self._page_is(PAGES[0]))
+                return (f"{self.screen_ids['light']} on, brightness {state['attributes'].get('brightness')}, "
+                        f"color modes {state['attributes'].get('supported_color_modes')}; "
+                        f"{self.screen_ids['select']} {options['state']!r} of {options['attributes'].get('options')}")
+            await self.check("the screen is a light and the page a select on the panel's device", screen_discovery)
+
+            async def light_commands():
+                started_call = time.monotonic()
+                await self.http("POST", "/api/services/light/turn_on",
+                                {"entity_id": self.screen_ids["light"], "brightness_pct": 40})
+                await self.until("ctl screen: brightness 40 %", lambda: self._screen_says("lit, brightness 40 %"))
+                reached = time.monotonic() - started_call
+                level = (self.backlight / "brightness").read_text().strip()
+                if level != str(round(0.4 * MAX_BRIGHTNESS)):
+                    raise CheckFailed(f"the backlight's brightness file says {level}")
+                await self.until("Home Assistant shows 40 %", lambda: self._light_is("on", round(0.4 * 255)))
+                await self.http("POST", "/api/services/light/turn_off", {"entity_id": self.screen_ids["light"]})
+                await self.until("ctl screen: blank", lambda: self._screen_says("blank"))
+                power = (self.backlight / "bl_power").read_text().strip()
+                if power != "4":
+                    raise CheckFailed(f"blank, but bl_power says {power}")
+                event = {"event": "screen", "blank": True, "brightness": 40, "source": "mqtt"}
+                await self.until(f"a subscriber told {event}", lambda: self._event_seen(event))
+                await self.until("Home Assistant shows the light off", lambda: self._light_is("off"))
+                await self.http("POST", "/api/services/light/turn_on", {"entity_id": self.screen_ids["light"]})
+                await self.until("ctl screen: lit", lambda: self._screen_says("lit, brightness 40 %"))
+                await self.until("Home Assistant shows the light on", lambda: self._light_is("on", round(0.4 * 255)))
+                return (f"brightness_pct 40 reached the panel in {reached * 1000:.0f} ms: level {level} of "
+                        f"{MAX_BRIGHTNESS}; turn_off blanked it (bl_power 4), turn_on lit it")
+            await self.check("light.turn_on/turn_off blank, wake and dim the panel's screen", light_commands)
+
+            async def page_and_panel_side():
+                await self.http("POST", "/api/services/select/select_option",
+                                {"entity_id": self.screen_ids["select"], "option": PAGES[1]})
+                await self.until("ctl page: page 1", lambda: self._screen_says(f'lit, brightness 40 %, page 1 "{PAGES[1]}"'))
+                event = {"event": "page", "page": 1, "title": PAGES[1]}
+                await self.until(f"a subscriber told {event}", lambda: self._event_seen(event))
+                self.ctl("page", "0")
+                await self.until("Home Assistant shows Downstairs", lambda: self._page_is(PAGES[0]))
+                self.ctl("blank")
+                await self.until("Home Assistant shows the light off", lambda: self._light_is("off"))
+                self.ctl("wake")
+                self.ctl("brightness", "100")
+                await self.until("Home Assistant shows the light on at 100 %", lambda: self._light_is("on", 255))
+                return "select_option reached the panel; ctl page, blank, wake and brightness reached Home Assistant"
+            await self.check("select.select_option turns the page, and the panel's side reaches Home Assistant",
+                             page_and_panel_side)
+
             async def restart_homeassistant():
                 stopping = time.monotonic()
                 self.processes.stop("hass", signal.SIGTERM, grace=60)
@@ -483,6 +560,20 @@ logger:
     async def _all_entries(self):
         entries = await self.registry_entries()
         return entries if len(entries) == len(SWITCHES) else None
+
+    async def _screen_says(self, prefix: str) -> bool:
+        return self.ctl("screen").startswith(prefix)
+
+    async def _light_is(self, state: str, brightness: int | None = None):
+        """The light's state when it is `state` (and at `brightness` of 255 when given), else None."""
+        found = await self.http("GET", f"/api/states/{self.screen_ids['light']}")
+        if found["state"] != state or (brightness is not None and found["attributes"].get("brightness") != brightness):
+            return None
+        return found
+
+    async def _page_is(self, option: str):
+        found = await self.http("GET", f"/api/states/{self.screen_ids['select']}")
+        return found if found["state"] == option and found["attributes"].get("options") == PAGES else None
 
     async def _panel_is(self, switch_id: str, state: str) -> bool:
         return self.ctl("get", switch_id) == state

@@ -140,6 +140,14 @@ extension BoardConfig {
                     "\"\(s.id)\": Home Assistant's discovery takes letters, digits, '-' and '_' in ids "
                         + "(rename it, or set mqtt.homeAssistant.discovery to false)")
             }
+            if let mqtt, MQTTScreenEntities.reservedIDs.contains(s.id) {
+                // <base>/screen/… and <base>/page/… are the screen's light and the page select.
+                let base = mqtt.baseTopic ?? "switchpanel/<node>"
+                throw ConfigError(
+                    s.path + ".id",
+                    "\"\(s.id)\" is taken on the broker by the panel's \(s.id) (\(base)/\(s.id)/state and /set); "
+                        + "give the switch another id")
+            }
             if s.mqtt != nil, mqtt == nil {
                 throw ConfigError(
                     s.path + ".mqtt", "binds the switch to MQTT topics, but the board has no \"mqtt\" broker")

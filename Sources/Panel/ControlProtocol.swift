@@ -9,10 +9,13 @@ import ConfigFormat
 //   {"cmd":"get","id":"porch"}
 //   {"cmd":"set","id":"porch","state":true|false|"on"|"off"|"toggle","actions":true|false}
 //   {"cmd":"subscribe"}
+//   {"cmd":"screen"}  {"cmd":"screen","blank":true|false,"brightness":1…100}
+//   {"cmd":"page"}  {"cmd":"page","page":1|"Upstairs"}
 // Every line gets exactly one reply, in order, so a client may send several requests before
 // reading: {"ok":true,...} or {"ok":false,"error":"..."}. Subscribers also get events:
 //   {"event":"changed","id":"porch","state":"on","source":"touch"}
 //   {"event":"page","page":1,"title":"Upstairs"}
+//   {"event":"screen","blank":true,"brightness":80,"source":"idle"}
 
 /// What a `set` request asks for.
 public enum ControlTargetState: Hashable, Sendable {
@@ -30,6 +33,23 @@ public enum ControlTargetState: Hashable, Sendable {
     }
 }
 
+/// Which page a `page` request names: its number (from 0) or its title.
+public enum ControlPageTarget: Hashable, Sendable {
+    case index(Int)
+    case title(String)
+
+    /// The page this names among pages titled `titles`: a number in range, or a title exactly
+    /// one page has (nil otherwise; ``ControlProtocolError/unknownPage(_:titles:tag:)`` says why).
+    public func resolved(in titles: [String]) -> Int? {
+        switch self {
+        case .index(let n): return titles.indices.contains(n) ? n : nil
+        case .title(let title):
+            let matches = titles.indices.filter { titles[$0] == title }
+            return matches.count == 1 ? matches[0] : nil
+        }
+    }
+}
+
 /// One request read from the control socket.
 public struct ControlRequest: Hashable, Sendable {
     public enum Command: Hashable, Sendable {
@@ -41,6 +61,11 @@ public struct ControlRequest: Hashable, Sendable {
         case set(id: String, state: ControlTargetState, runActions: Bool)
         /// The current states, then an event for every change until the client disconnects.
         case subscribe
+        /// Blanks or wakes the screen and sets the backlight's brightness (percent, 1…100), as
+        /// far as given; reports the screen either way.
+        case screen(blank: Bool?, brightness: Int?)
+        /// Shows a page (animated, as a dot tap does) when one is named; reports the screen.
+        case page(ControlPageTarget?)
     }
 
     public var command: Command
@@ -99,6 +124,17 @@ public struct ControlRequest: Hashable, Sendable {
                 }
             members = [("cmd", .string("set")), ("id", .string(id)), ("state", .string(value))]
             if !runActions { members.append(("actions", .bool(false))) }
+        case .screen(let blank, let brightness):
+            members = [("cmd", .string("screen"))]
+            if let blank { members.append(("blank", .bool(blank))) }
+            if let brightness { members.append(("brightness", .number(Double(brightness)))) }
+        case .page(let target):
+            members = [("cmd", .string("page"))]
+            switch target {
+            case .index(let n)?: members.append(("page", .number(Double(n))))
+            case .title(let title)?: members.append(("page", .string(title)))
+            case nil: break
+            }
         }
         if let tag { members.append(("tag", tag)) }
         return JSONValue.object(members).text
@@ -126,6 +162,8 @@ public struct ControlRequest: Hashable, Sendable {
         case "list", "subscribe": allowed = ["cmd", "tag"]
         case "get": allowed = ["cmd", "id", "tag"]
         case "set": allowed = ["cmd", "id", "state", "actions", "tag"]
+        case "screen": allowed = ["cmd", "blank", "brightness", "tag"]
+        case "page": allowed = ["cmd", "page", "tag"]
         default: return failure("unknown cmd \(cmdValue.shown) (expected one of: \(commands))")
         }
         let unknown = members.map(\.key).filter { !allowed.contains($0) }
@@ -136,6 +174,8 @@ public struct ControlRequest: Hashable, Sendable {
         }
         if cmd == "list" { return .success(.list) }
         if cmd == "subscribe" { return .success(.subscribe) }
+        if cmd == "screen" { return parseScreen(keys, failure: failure) }
+        if cmd == "page" { return parsePage(keys, failure: failure) }
         guard let idValue = keys["id"] else {
             return failure("\(cmd) needs \"id\" (a switch id; \(exampleRequest) shows them)")
         }
@@ -158,6 +198,43 @@ public struct ControlRequest: Hashable, Sendable {
             runActions = b
         }
         return .success(.set(id: id, state: state, runActions: runActions))
+    }
+
+    private static func parseScreen(
+        _ keys: [String: JSONValue], failure: (String) -> Result<Command, ControlProtocolError>
+    ) -> Result<Command, ControlProtocolError> {
+        var blank: Bool?
+        if let value = keys["blank"] {
+            guard case .bool(let b) = value else {
+                return failure("\"blank\" must be true or false, got \(value.shown)")
+            }
+            blank = b
+        }
+        var brightness: Int?
+        if let value = keys["brightness"] {
+            let range = BrightnessScale.range
+            guard case .number(let n) = value, n == n.rounded(),
+                Double(range.lowerBound)...Double(range.upperBound) ~= n
+            else {
+                return failure(
+                    "\"brightness\" must be a whole number from \(range.lowerBound) to \(range.upperBound) "
+                        + "(percent; to turn the screen dark, \"blank\":true), got \(value.shown)")
+            }
+            brightness = Int(n)
+        }
+        return .success(.screen(blank: blank, brightness: brightness))
+    }
+
+    private static func parsePage(
+        _ keys: [String: JSONValue], failure: (String) -> Result<Command, ControlProtocolError>
+    ) -> Result<Command, ControlProtocolError> {
+        guard let value = keys["page"] else { return .success(.page(nil)) }
+        switch value {
+        case .number(let n) where n == n.rounded() && n >= 0 && n < 1e9: return .success(.page(.index(Int(n))))
+        case .string(let title) where !title.isEmpty: return .success(.page(.title(title)))
+        default:
+            return failure("\"page\" must be a page number (from 0) or a page title, got \(value.shown)")
+        }
     }
 }
 
@@ -190,6 +267,33 @@ public struct ControlProtocolError: Error, Hashable, Sendable, CustomStringConve
         ControlProtocolError("switch \(JSONValue.string(id).shown) is disabled", tag: tag)
     }
 
+    /// A `page` request naming a page the board does not have.
+    public static func unknownPage(_ target: ControlPageTarget, titles: [String], tag: JSONValue? = nil)
+        -> ControlProtocolError
+    {
+        let pages = titles.enumerated().map { "\($0.offset) \(JSONValue.string($0.element).shown)" }.joined(
+            separator: ", ")
+        switch target {
+        case .index(let n):
+            return ControlProtocolError("no page \(n) (pages: \(pages))", tag: tag)
+        case .title(let title):
+            let matches = titles.indices.filter { titles[$0] == title }
+            if matches.count > 1 {
+                return ControlProtocolError(
+                    "pages \(matches.map(String.init).joined(separator: " and ")) are both titled "
+                        + "\(JSONValue.string(title).shown); name the page by its number", tag: tag)
+            }
+            return ControlProtocolError("no page titled \(JSONValue.string(title).shown) (pages: \(pages))", tag: tag)
+        }
+    }
+
+    /// A brightness request on a board whose screen has no backlight brightness.
+    public static func noBrightness(tag: JSONValue? = nil) -> ControlProtocolError {
+        ControlProtocolError(
+            "this screen has no brightness to set (the board config's screen.backlight names none, "
+                + "or the backlight has no max_brightness); \"blank\" still works", tag: tag)
+    }
+
     /// A connection beyond the server's limit (it is closed after this line).
     public static func tooManyClients(limit: Int) -> ControlProtocolError {
         ControlProtocolError("too many clients (at most \(limit)); try again later")
@@ -210,7 +314,7 @@ public enum ControlProtocol {
     /// The longest request line, in bytes without its newline.
     public static let maximumLineBytes = 64 << 10
     /// The commands, in the order error messages list them.
-    public static let commands = ["list", "get", "set", "subscribe"]
+    public static let commands = ["list", "get", "set", "subscribe", "screen", "page"]
 
     /// `$RUNTIME_DIRECTORY/control.sock` (the first directory when systemd gives several), else
     /// `/run/switchpanel/control.sock`.
@@ -244,9 +348,40 @@ public enum ControlProtocol {
             ])
     }
 
-    /// `{"ok":true,"subscribed":true,"switches":[…]}`: the states the events that follow start from.
-    public static func subscribeReply(states: [ControlSwitchStatus], tag: JSONValue? = nil) -> String {
-        reply(tag: tag, [("subscribed", .bool(true)), ("switches", .array(states.map { .object(fields($0)) }))])
+    /// `{"ok":true,"subscribed":true,"switches":[…],"screen":{…}}`: the states the events that
+    /// follow start from (`screen` as ``screenReply(_:tag:)`` has it, when the panel has one).
+    public static func subscribeReply(
+        states: [ControlSwitchStatus], screen: ScreenStatus? = nil, tag: JSONValue? = nil
+    ) -> String {
+        var members: [(key: String, value: JSONValue)] = [
+            ("subscribed", .bool(true)), ("switches", .array(states.map { .object(fields($0)) })),
+        ]
+        if let screen { members.append(("screen", .object(fields(screen)))) }
+        return reply(tag: tag, members)
+    }
+
+    /// `{"ok":true,"blank":false,"brightness":80,"page":1,"title":"Upstairs","pages":[…]}`: the
+    /// screen after a `screen` or `page` request (`brightness` null without a backlight's).
+    public static func screenReply(_ screen: ScreenStatus, tag: JSONValue? = nil) -> String {
+        reply(tag: tag, fields(screen))
+    }
+
+    /// `{"ok":false,"error":…,"blank":false,…}`: a `screen` request that failed part-way, with the
+    /// screen as it is now.
+    public static func screenFailedReply(_ screen: ScreenStatus, reason: String, tag: JSONValue? = nil) -> String {
+        var members: [(key: String, value: JSONValue)] = [("ok", .bool(false))]
+        if let tag { members.append(("tag", tag)) }
+        members.append(("error", .string(reason)))
+        return JSONValue.object(members + fields(screen)).text
+    }
+
+    /// `{"event":"screen","blank":true,"brightness":80,"source":"idle"}`, for subscribers: the
+    /// screen blanked or woke, or its brightness changed.
+    public static func screenEvent(blank: Bool, brightness: Int?, source: ScreenChangeSource) -> String {
+        JSONValue.object([
+            ("event", .string("screen")), ("blank", .bool(blank)),
+            ("brightness", brightness.map { .number(Double($0)) } ?? .null), ("source", .string(source.rawValue)),
+        ]).text
     }
 
     /// `{"ok":false,"id":…,"state":"off","error":"not saved: …"}`: a `set` that did not stick —
@@ -286,6 +421,14 @@ public enum ControlProtocol {
 
     private static func fields(_ s: ControlSwitchStatus) -> [(key: String, value: JSONValue)] {
         [("id", .string(s.id)), ("label", .string(s.label)), ("state", state(s.isOn)), ("enabled", .bool(s.enabled))]
+    }
+
+    private static func fields(_ s: ScreenStatus) -> [(key: String, value: JSONValue)] {
+        [
+            ("blank", .bool(s.blank)), ("brightness", s.brightness.map { .number(Double($0)) } ?? .null),
+            ("page", .number(Double(s.page))), ("title", .string(s.title)),
+            ("pages", .array(s.pages.map { .string($0) })),
+        ]
     }
 
     private static func reply(tag: JSONValue?, _ fields: [(key: String, value: JSONValue)]) -> String {

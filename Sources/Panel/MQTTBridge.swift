@@ -319,26 +319,31 @@ public struct MQTTBridge {
             ("payload_not_available", .string(Self.offline)),
             ("optimistic", .bool(false)),
             ("qos", .number(1)),
-            (
-                "device",
-                .object([
-                    ("identifiers", .array([.string("switchpanel_\(node)")])),
-                    ("name", .string(board.name == "SwitchPanel" ? "SwitchPanel \(node)" : board.name)),
-                    ("manufacturer", .string("SwitchPanel")),
-                    ("model", .string("SwitchPanel wall panel")),
-                    ("sw_version", .string(version)),
-                ])
-            ),
-            ("origin", .object([("name", .string("switchpanel")), ("sw_version", .string(version))])),
+            ("device", device),
+            ("origin", origin),
         ])
     }
+
+    /// The panel as one Home Assistant device: its switches, screen and page are its entities.
+    var device: JSONValue {
+        .object([
+            ("identifiers", .array([.string("switchpanel_\(node)")])),
+            ("name", .string(board.name == "SwitchPanel" ? "SwitchPanel \(node)" : board.name)),
+            ("manufacturer", .string("SwitchPanel")),
+            ("model", .string("SwitchPanel wall panel")),
+            ("sw_version", .string(version)),
+        ])
+    }
+
+    /// What published the discovery configs.
+    var origin: JSONValue { .object([("name", .string("switchpanel")), ("sw_version", .string(version))]) }
 
     /// An entity id part: lower-case letters, digits and single underscores.
     static func slug(_ s: String) -> String { MQTTConfig.slug(s, separator: "_", else: "switch") }
 }
 
 extension String {
-    fileprivate var trimmingBlanks: String {
+    var trimmingBlanks: String {
         var s = Substring(self)
         while let c = s.first, c == " " || c == "\n" || c == "\r" || c == "\t" { s.removeFirst() }
         while let c = s.last, c == " " || c == "\n" || c == "\r" || c == "\t" { s.removeLast() }

@@ -13,6 +13,8 @@ public struct ScreenBlanker: Sendable {
     private var swallowed: Set<Int> = []
     /// A key woke the screen: its auto-repeats are swallowed too, until a new press.
     private var swallowingRepeats = false
+    /// Contacts down now (whether delivered or swallowed).
+    private var live: Set<Int> = []
 
     public init(idleTimeout: Double?, now: Double) {
         self.idleTimeout = idleTimeout
@@ -32,6 +34,18 @@ public struct ScreenBlanker: Sendable {
         return true
     }
 
+    /// Blanks now, whatever the idle time (a request over the control socket or the network).
+    /// Contacts down at this moment are swallowed from here to their end: the panel stops
+    /// seeing them (the caller cancels them), and their lift toggles nothing. Returns whether
+    /// the screen was lit.
+    @discardableResult
+    public mutating func blank(at now: Double) -> Bool {
+        lastActivity = now
+        swallowed.formUnion(live)
+        defer { isBlank = true }
+        return !isBlank
+    }
+
     /// Something other than a touch asks for the screen (a config reload): counts as activity and
     /// wakes it without swallowing anything. Returns whether it was blank.
     @discardableResult
@@ -49,6 +63,11 @@ public struct ScreenBlanker: Sendable {
         var woke = false
         var deliver: [TouchEvent] = []
         for e in frame {
+            switch e.phase {
+            case .began: live.insert(e.contact)
+            case .ended, .cancelled: live.remove(e.contact)
+            case .moved: break
+            }
             if isBlank && e.phase == .began {
                 isBlank = false
                 woke = true

@@ -113,6 +113,15 @@ public final class MQTTService: PanelService {
         showPending(now: now)
     }
 
+    public func screenChanged(_ screen: ScreenStatus, source: ScreenChangeSource, now: Double) {
+        send(screenEntities?.screenStates(screen) ?? [])
+    }
+
+    public func pageChanged(_ page: Int, title: String, now: Double) {
+        guard let screen = loop?.screenStatus else { return }
+        send(screenEntities?.pageState(screen) ?? [])
+    }
+
     public func switchChanged(_ change: SwitchChange, now: Double) {
         send(bridge?.changed(change, mirrored: mirroring.contains(change.id), now: now) ?? [])
         showPending(now: now)
@@ -131,7 +140,7 @@ public final class MQTTService: PanelService {
                     MQTTBridge(board: config, mqtt: $0, hostName: hostName, version: SwitchPanelVersion.current)
                 }
                 if next?.node != bridge.node || next?.config.discoveryPrefix != bridge.config.discoveryPrefix {
-                    send(bridge.withdrawal(), atMostOnce: true)
+                    send(bridge.withdrawal() + MQTTScreenEntities(bridge: bridge).withdrawal(), atMostOnce: true)
                 }
             }
             stop(now: now)
@@ -231,6 +240,13 @@ public final class MQTTService: PanelService {
             case .disconnected(let reason):
                 connectionFailed("connection lost (\(reason))", now: now)
             case .message(let message):
+                if let screen = loop?.screenStatus,
+                    let reaction = screenEntities?.received(
+                        topic: message.topic, payload: message.payload, isRetained: message.isRetained, screen: screen)
+                {
+                    apply(reaction, now: now)
+                    continue
+                }
                 guard let states = loop?.session.controller.states,
                     let reaction = bridge?.received(
                         topic: message.topic, payload: message.payload, isRetained: message.isRetained, states: states,
@@ -257,10 +273,45 @@ public final class MQTTService: PanelService {
         }
     }
 
+    /// The screen's light and select, on the bridge's broker.
+    private var screenEntities: MQTTScreenEntities? { bridge.map(MQTTScreenEntities.init) }
+
+    /// Carries out a screen command from the broker; one that fails is logged.
+    private func apply(_ reaction: MQTTScreenEntities.Reaction, now: Double) {
+        for note in reaction.notes { log(.warning, note) }
+        guard let loop else { return }
+        for command in reaction.commands {
+            do throws(ScreenControlError) {
+                switch command {
+                case .blank(let blank): try loop.setBlank(blank, source: .mqtt, now: now)
+                case .brightness(let percent): try loop.setBrightness(percent, source: .mqtt, now: now)
+                case .page(let page):
+                    loop.session.show(page: page, now: now)
+                    loop.session.controller.noteInteraction(at: now)
+                }
+            } catch {
+                log(.warning, "MQTT: \(error)")
+            }
+        }
+    }
+
+    /// The screen's entities go wherever the bridge announces the panel: an announcement (it
+    /// starts with the status `online`: a connection, Home Assistant's birth, a reload) carries
+    /// theirs, and a new session's subscriptions theirs.
+    private func withScreen(_ outgoing: [MQTTBridge.Outgoing]) -> [MQTTBridge.Outgoing] {
+        guard let bridge, let screenEntities, let screen = loop?.screenStatus else { return outgoing }
+        var out = outgoing
+        if outgoing.contains(.subscribe("\(bridge.baseTopic)/+/set")) { out += screenEntities.subscriptions }
+        if outgoing.contains(.publish(topic: bridge.statusTopic, payload: MQTTBridge.online, retain: true)) {
+            out += screenEntities.announcement(screen)
+        }
+        return out
+    }
+
     /// Sends what the bridge said; `atMostOnce` for a goodbye that must precede the DISCONNECT.
     private func send(_ outgoing: [MQTTBridge.Outgoing], atMostOnce: Bool = false) {
         guard let client, client.isConnected else { return }
-        for item in outgoing {
+        for item in withScreen(outgoing) {
             do {
                 switch item {
                 case .subscribe(let pattern): try client.subscribe(pattern)

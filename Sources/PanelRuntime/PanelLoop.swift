@@ -39,6 +39,8 @@ public final class PanelLoop {
     private var blanker: ScreenBlanker
     /// The backlight blanking switches, when the config names one; else the display's DPMS.
     private var backlight: Backlight?
+    /// The backlight's brightness in percent as last set or read; nil without one.
+    private var brightness: Int?
     private var nextWatchdog: Double?
     private var firstFramePresented = false
     /// Whether requests are being answered (events wait in ``heldEvents`` for the replies).
@@ -100,19 +102,27 @@ public final class PanelLoop {
         let previous = session.onChange
         session.onChange = { [unowned self] change in
             previous?(change)
-            if let control {
-                let line = ControlProtocol.event(id: change.id, isOn: change.isOn, source: change.source)
-                if isServing { heldEvents.append(line) } else { control.broadcast(line) }
-            }
+            tellSubscribers(ControlProtocol.event(id: change.id, isOn: change.isOn, source: change.source))
             for service in services { service.switchChanged(change, now: poller.clock.now) }
         }
         session.onPageChanged = { [unowned self] page, title in
-            if let control {
-                let line = ControlProtocol.pageEvent(page: page, title: title)
-                if isServing { heldEvents.append(line) } else { control.broadcast(line) }
-            }
+            tellSubscribers(ControlProtocol.pageEvent(page: page, title: title))
             for service in services { service.pageChanged(page, title: title, now: poller.clock.now) }
         }
+    }
+
+    /// Sends an event line to the control socket's subscribers; while requests are answered it
+    /// waits, so it follows the reply of the request that caused it.
+    private func tellSubscribers(_ line: String) {
+        guard let control else { return }
+        if isServing { heldEvents.append(line) } else { control.broadcast(line) }
+    }
+
+    /// The screen blanked or woke, or its brightness changed: subscribers and services are told.
+    private func screenChanged(_ source: ScreenChangeSource) {
+        tellSubscribers(ControlProtocol.screenEvent(blank: blanker.isBlank, brightness: brightness, source: source))
+        let status = screenStatus
+        for service in services { service.screenChanged(status, source: source, now: poller.clock.now) }
     }
 
     /// Serves `service` from the next turn on (its descriptors, deadlines and notifications).
@@ -127,11 +137,30 @@ public final class PanelLoop {
     private func configureBlanking(_ screen: ScreenConfig) {
         blanker.idleTimeout = screen.blankAfter
         backlight = nil
+        brightness = nil
         guard let name = screen.backlight else { return }
         do {
             backlight = try Backlight(name)
         } catch {
             log(.warning, "screen.backlight: \(error); blanking turns the display off instead")
+            return
+        }
+        restoreBrightness()
+    }
+
+    /// Puts back the brightness last set (at start, or a reload naming another backlight); before
+    /// any was set, takes the device's own.
+    private func restoreBrightness() {
+        guard let backlight, backlight.maximumLevel != nil else { return }
+        do {
+            if let saved = session.savedBrightness {
+                try backlight.setBrightness(saved)
+                brightness = saved
+            } else {
+                brightness = try backlight.brightness()
+            }
+        } catch {
+            log(.warning, "screen.backlight: brightness: \(error)")
         }
     }
 
@@ -139,15 +168,23 @@ public final class PanelLoop {
     @discardableResult
     private func setScreenOff(_ off: Bool) -> Bool {
         do {
-            if let backlight { try backlight.setOff(off) } else { try display.setPoweredOff(off) }
-            // The display waits for a pending flip before changing its power: that flip is done.
-            if backlight == nil { flipPending = false }
-            log(.info, off ? "screen blanked" : "screen on")
+            try powerScreen(off: off)
             return true
         } catch {
-            log(.warning, "cannot turn the screen \(off ? "off" : "on"): \(error)")
             return false
         }
+    }
+
+    private func powerScreen(off: Bool) throws(ScreenControlError) {
+        do {
+            if let backlight { try backlight.setOff(off) } else { try display.setPoweredOff(off) }
+        } catch {
+            log(.warning, "cannot turn the screen \(off ? "off" : "on"): \(error)")
+            throw .power(blank: off, reason: "\(error)")
+        }
+        // The display waits for a pending flip before changing its power: that flip is done.
+        if backlight == nil { flipPending = false }
+        log(.info, off ? "screen blanked" : "screen on")
     }
 
     /// Runs until SIGINT or SIGTERM and returns that signal. Display errors end the loop by
@@ -161,6 +198,7 @@ public final class PanelLoop {
                 blanker.wake(at: now)
             } else if blanker.shouldBlank(at: now) {
                 if setScreenOff(true) {
+                    screenChanged(.idle)
                     // The panel wakes on its home page.
                     session.controller.returnHome(now: now)
                 } else {
@@ -255,7 +293,7 @@ public final class PanelLoop {
         }
         // One batch for every client's requests of this turn: consecutive sets are saved once.
         let requests = received.compactMap { try? $0.request.get() }
-        var answers = session.answer(requests, now: now)[...]
+        var answers = session.answer(requests, screen: self, now: now)[...]
         for (client, request) in received {
             switch request {
             case .failure(let error):
@@ -304,7 +342,10 @@ public final class PanelLoop {
         guard display.isActive else { return }
         for frame in frames where !frame.isEmpty {
             let (passed, wake) = blanker.filter(frame, now: now)
-            if wake { setScreenOff(false) }
+            if wake {
+                setScreenOff(false)
+                screenChanged(.touch)
+            }
             guard !passed.isEmpty else { continue }
             session.deliver(passed, now: now)
             // Touch-to-glass counts touches whose effect must be drawn, not taps on the background.
@@ -416,8 +457,10 @@ public final class PanelLoop {
         let config = loaded.config
         try session.reload(loaded, now: now)
         // Lit by the means that blanked it, before the config may change the means.
-        if blanker.wake(at: now) { setScreenOff(false) }
+        let wasBlank = blanker.wake(at: now)
+        if wasBlank { setScreenOff(false) }
         configureBlanking(config.screen)
+        if wasBlank { screenChanged(.reload) }
         if let inputs {
             deliver(
                 inputs.reconfigure(touch: config.touch, keys: config.keys, display: config.display, now: now), now: now)
@@ -433,6 +476,69 @@ public final class PanelLoop {
         return
             "touch-to-glass over \(sorted.count) touch frames: median \((sorted[sorted.count / 2] * 1000).fixed(1)) ms, "
             + "worst \((sorted.last! * 1000).fixed(1)) ms"
+    }
+}
+
+extension PanelLoop: ScreenControl {
+    public var screenStatus: ScreenStatus {
+        ScreenStatus(
+            blank: blanker.isBlank, brightness: brightness, page: session.controller.page,
+            pages: session.controller.view.pages.map(\.title))
+    }
+
+    public func setBlank(_ blank: Bool, source: ScreenChangeSource, now: Double) throws(ScreenControlError) {
+        guard blank != blanker.isBlank else {
+            // Asked to stay lit: that counts as use, and the idle time starts again.
+            if !blank { blanker.wake(at: now) }
+            return
+        }
+        if blank {
+            // Another VT's screen is not ours (idle blanking waits for it too).
+            guard display.isActive else { throw .displayReleased }
+            blanker.blank(at: now)
+            // A finger down now is swallowed to its lift by the blanker; what it began ends here,
+            // toggling nothing, as it would if the display went to another VT.
+            session.controller.cancelTouches(now: now)
+            do {
+                try powerScreen(off: true)
+            } catch {
+                blanker.wake(at: now)
+                throw error
+            }
+            screenChanged(source)
+            // The panel wakes on its home page, however it was blanked.
+            session.controller.returnHome(now: now)
+        } else {
+            blanker.wake(at: now)
+            do {
+                try powerScreen(off: false)
+            } catch {
+                blanker.blank(at: now)
+                throw error
+            }
+            screenChanged(source)
+        }
+    }
+
+    public func setBrightness(_ percent: Int, source: ScreenChangeSource, now: Double) throws(ScreenControlError) {
+        guard let backlight, backlight.maximumLevel != nil else { throw .noBrightness }
+        let before = brightness
+        if percent == before, session.savedBrightness == percent { return }
+        do {
+            try backlight.setBrightness(percent)
+        } catch {
+            throw .backlight(error)
+        }
+        // Saved before it is acknowledged, like a switch: a brightness that would not survive a
+        // restart goes back.
+        if let failure = session.saveBrightness(percent) {
+            if let before { try? backlight.setBrightness(before) }
+            log(.error, "brightness \(percent) % not kept: \(failure)")
+            throw .notSaved(failure)
+        }
+        brightness = percent
+        log(.info, "brightness \(percent) % (\(source.rawValue))")
+        if before != percent { screenChanged(source) }
     }
 }
 

@@ -27,6 +27,8 @@ public protocol PanelService: AnyObject {
     func switchChanged(_ change: SwitchChange, now: Double)
     /// The page the panel shows (or settles on) changed.
     func pageChanged(_ page: Int, title: String, now: Double)
+    /// The screen blanked or woke, or its brightness changed (`screen` is how it is now).
+    func screenChanged(_ screen: ScreenStatus, source: ScreenChangeSource, now: Double)
     /// A frame was presented; `damage` is the logical area it repainted.
     func framePresented(damage: [IntRect], now: Double)
     /// The config was reloaded (SIGHUP); the session already holds the new one.
@@ -43,6 +45,7 @@ extension PanelService {
     public func tick(now: Double) {}
     public func switchChanged(_ change: SwitchChange, now: Double) {}
     public func pageChanged(_ page: Int, title: String, now: Double) {}
+    public func screenChanged(_ screen: ScreenStatus, source: ScreenChangeSource, now: Double) {}
     public func framePresented(damage: [IntRect], now: Double) {}
     public func configReloaded(now: Double) {}
     public func stop(now: Double) {}

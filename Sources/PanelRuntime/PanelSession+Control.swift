@@ -1,5 +1,42 @@
 import ConfigFormat
+import LinuxIO
 import Panel
+
+/// The screen's controls as the loop keeps them (blanking, the backlight): what `screen`
+/// requests and the network's commands reach. ``PanelLoop`` is the one implementation.
+public protocol ScreenControl: AnyObject {
+    /// Lit or blank, the brightness and the page, now.
+    var screenStatus: ScreenStatus { get }
+    /// Blanks the screen (as idle blanking does: the next touch wakes it and is swallowed, and
+    /// the panel goes to its home page) or lights it. Nothing happens when it already is so.
+    func setBlank(_ blank: Bool, source: ScreenChangeSource, now: Double) throws(ScreenControlError)
+    /// Sets the backlight to `percent` (1…100) and saves it before returning.
+    func setBrightness(_ percent: Int, source: ScreenChangeSource, now: Double) throws(ScreenControlError)
+}
+
+/// Why the screen could not be blanked, woken or dimmed.
+public enum ScreenControlError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The board has no backlight with a brightness (none configured, or no `max_brightness`).
+    case noBrightness
+    /// Another virtual terminal has the display: it is not the panel's to blank.
+    case displayReleased
+    /// Turning the display or backlight off or on failed.
+    case power(blank: Bool, reason: String)
+    /// Writing the backlight's brightness failed.
+    case backlight(SystemError)
+    /// The brightness was set but could not be saved, so it was put back.
+    case notSaved(StateStoreError)
+
+    public var description: String {
+        switch self {
+        case .noBrightness: ControlProtocolError.noBrightness().reason
+        case .displayReleased: "another virtual terminal has the display; the panel cannot blank it now"
+        case .power(let blank, let reason): "cannot \(blank ? "blank" : "wake") the screen: \(reason)"
+        case .backlight(let error): "cannot set the brightness: \(error)"
+        case .notSaved(let error): "brightness not saved, so not changed: \(error)"
+        }
+    }
+}
 
 extension PanelSession {
     /// Every switch as the control socket lists it.
@@ -17,7 +54,12 @@ extension PanelSession {
     /// request, and still no change is acknowledged — replied to, published, its actions started
     /// — before it is on disk. A `set` that did not stick (not saved, or its action failed at
     /// once) gets an error reply saying so, with the switch's state now.
-    public func answer(_ requests: [ControlRequest], now: Double) -> [(reply: String, subscribe: Bool)] {
+    ///
+    /// `screen` answers `screen` requests (and adds the screen to `page` and `subscribe` replies);
+    /// without one (a headless replay) they are refused.
+    public func answer(_ requests: [ControlRequest], screen: ScreenControl? = nil, now: Double) -> [(
+        reply: String, subscribe: Bool
+    )] {
         var replies: [(reply: String, subscribe: Bool)] = []
         replies.reserveCapacity(requests.count)
         var staged: [StagedSet] = []
@@ -28,7 +70,7 @@ extension PanelSession {
             }
             replies += commitStaged(staged, now: now).map { ($0, false) }
             staged.removeAll()
-            replies.append(answerQuery(request))
+            replies.append(answerQuery(request, screen: screen, now: now))
         }
         replies += commitStaged(staged, now: now).map { ($0, false) }
         return replies
@@ -122,8 +164,11 @@ extension PanelSession {
         }
     }
 
-    /// `list`, `get` and `subscribe`: answered from the states as acknowledged.
-    private func answerQuery(_ request: ControlRequest) -> (reply: String, subscribe: Bool) {
+    /// `list`, `get` and `subscribe`: answered from the states as acknowledged; `screen` and
+    /// `page`: carried out and answered with the screen after them.
+    private func answerQuery(_ request: ControlRequest, screen: ScreenControl?, now: Double) -> (
+        reply: String, subscribe: Bool
+    ) {
         switch request.command {
         case .list:
             return (ControlProtocol.listReply(states: controlStatuses, tag: request.tag), false)
@@ -136,9 +181,53 @@ extension PanelSession {
             }
             return (ControlProtocol.getReply(s, tag: request.tag), false)
         case .subscribe:
-            return (ControlProtocol.subscribeReply(states: controlStatuses, tag: request.tag), true)
+            return (
+                ControlProtocol.subscribeReply(states: controlStatuses, screen: screen?.screenStatus, tag: request.tag),
+                true
+            )
+        case .screen(let blank, let brightness):
+            return (
+                answerScreen(blank: blank, brightness: brightness, screen: screen, tag: request.tag, now: now), false
+            )
+        case .page(let target):
+            if let target {
+                let titles = controller.view.pages.map(\.title)
+                guard let page = target.resolved(in: titles) else {
+                    return (ControlProtocol.errorReply(.unknownPage(target, titles: titles, tag: request.tag)), false)
+                }
+                show(page: page, now: now)
+                // Shown on purpose: it stays for homeAfter before the panel goes home.
+                controller.noteInteraction(at: now)
+            }
+            return (ControlProtocol.screenReply(screenStatus(screen), tag: request.tag), false)
         case .set:
             preconditionFailure("sets are staged")
         }
+    }
+
+    /// The screen as replies report it: the loop's, else lit without a brightness.
+    func screenStatus(_ screen: ScreenControl?) -> ScreenStatus {
+        screen?.screenStatus
+            ?? ScreenStatus(
+                blank: false, brightness: nil, page: controller.page, pages: controller.view.pages.map(\.title))
+    }
+
+    /// A `screen` request: the brightness first (so a wake shows it), then blank or wake.
+    private func answerScreen(blank: Bool?, brightness: Int?, screen: ScreenControl?, tag: JSONValue?, now: Double)
+        -> String
+    {
+        guard let screen else {
+            if blank == nil, brightness == nil { return ControlProtocol.screenReply(screenStatus(nil), tag: tag) }
+            return ControlProtocol.errorReply(ControlProtocolError("this panel has no screen to control", tag: tag))
+        }
+        do throws(ScreenControlError) {
+            if let brightness { try screen.setBrightness(brightness, source: .socket, now: now) }
+            if let blank { try screen.setBlank(blank, source: .socket, now: now) }
+        } catch .noBrightness {
+            return ControlProtocol.errorReply(.noBrightness(tag: tag))
+        } catch {
+            return ControlProtocol.screenFailedReply(screen.screenStatus, reason: error.description, tag: tag)
+        }
+        return ControlProtocol.screenReply(screen.screenStatus, tag: tag)
     }
 }

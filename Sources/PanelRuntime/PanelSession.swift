@@ -42,6 +42,9 @@ public final class PanelSession {
     private var persisted: [String: Bool] = [:]
     /// Called when the page the panel shows (or settles on) changes: its index and title.
     public var onPageChanged: ((Int, String) -> Void)?
+    /// The backlight brightness (percent) last set, saved beside the states when the session
+    /// has a state directory; the loop restores it at start. Nil: never set.
+    public private(set) var savedBrightness: Int?
 
     /// Builds the panel of `config` on `display`, restoring the saved states (or the config's
     /// initial ones) without animation and without running actions.
@@ -61,6 +64,9 @@ public final class PanelSession {
             if let warning { log(.warning, warning) }
             restored = states
             persisted = states
+            let (brightness, screenWarning) = store.loadBrightness()
+            if let screenWarning { log(.warning, screenWarning) }
+            savedBrightness = brightness
         }
         try Self.checkFits(config, display: display)
         controller = PanelController(view: try PanelView(config: config, renderer: renderer), restored: restored)
@@ -165,6 +171,17 @@ public final class PanelSession {
             try store.save(all)
             persisted = all
             statesSaved += 1
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Writes the brightness durably (before it is acknowledged); the error when it could not.
+    func saveBrightness(_ percent: Int) -> StateStoreError? {
+        do {
+            try store?.saveBrightness(percent)
+            savedBrightness = percent
             return nil
         } catch {
             return error

@@ -23,6 +23,8 @@ public struct StateStoreError: Error, Hashable, Sendable, CustomStringConvertibl
 public struct StateStore: Sendable {
     public let directory: String
     public var path: String { FilePaths.join(directory, "states.json") }
+    /// The screen's settings, beside the states: `{"version":1,"brightness":40}`.
+    public var screenPath: String { FilePaths.join(directory, "screen.json") }
 
     public init(directory: String) { self.directory = directory }
 
@@ -70,7 +72,8 @@ public struct StateStore: Sendable {
     /// not be used is moved aside (`states.json.unusable-<seconds since 1970>`) for a human to
     /// look at, and temporary files a killed panel left behind are removed.
     public func restore() -> (states: [String: Bool], warning: String?) {
-        for name in (try? listDirectory(directory)) ?? [] where name.hasPrefix("states.json.tmp-") {
+        for name in (try? listDirectory(directory)) ?? []
+        where name.hasPrefix("states.json.tmp-") || name.hasPrefix("screen.json.tmp-") {
             try? removeFile(FilePaths.join(directory, name))
         }
         let (states, warning) = load()
@@ -91,6 +94,39 @@ public struct StateStore: Sendable {
         let text = "{\n  \"version\": 1,\n  \"switches\": {\n" + members.joined(separator: ",\n") + "\n  }\n}\n"
         do {
             try writeFileDurably(Array(text.utf8), to: path)
+        } catch {
+            throw StateStoreError(call: error.call, path: error.path, errno: error.errno.rawValue)
+        }
+    }
+
+    /// The backlight brightness last set (percent), or nil when none was saved; a file that
+    /// cannot be used is reported in `warning` and ignored (the next save replaces it).
+    public func loadBrightness() -> (brightness: Int?, warning: String?) {
+        let data: [UInt8]
+        do {
+            data = try readFile(screenPath, limit: 4096, followingLinks: false)
+        } catch {
+            if error.errno == .noSuchFile || error.errno == .notADirectory { return (nil, nil) }
+            return (nil, "\(screenPath): cannot read the saved brightness (\(error)); keeping the backlight's")
+        }
+        guard case .object(let top)? = try? JSONParser.parse(data),
+            top.first(where: { $0.key == "version" })?.value == .number(1)
+        else {
+            return (nil, "\(screenPath): not a version 1 screen file; ignoring it")
+        }
+        guard let value = top.first(where: { $0.key == "brightness" })?.value else { return (nil, nil) }
+        guard case .number(let n) = value, n == n.rounded(),
+            Double(BrightnessScale.range.lowerBound)...Double(BrightnessScale.range.upperBound) ~= n
+        else {
+            return (nil, "\(screenPath): brightness: expected a whole number 1…100, got \(value.shown); ignoring it")
+        }
+        return (Int(n), nil)
+    }
+
+    /// Writes the brightness durably, as ``save(_:)`` writes the states.
+    public func saveBrightness(_ percent: Int) throws(StateStoreError) {
+        do {
+            try writeFileDurably(Array("{\"version\": 1, \"brightness\": \(percent)}\n".utf8), to: screenPath)
         } catch {
             throw StateStoreError(call: error.call, path: error.path, errno: error.errno.rawValue)
         }

@@ -8,7 +8,7 @@ import PanelRuntime
 /// `switchpanel ctl`: a client of a running panel's control socket.
 enum ControlCommand: Command {
     static let name = "ctl"
-    static let summary = "Lists, reads, sets and watches the switches of a running panel."
+    static let summary = "Lists, reads, sets and watches the switches, the screen and the page of a running panel."
     static let details = """
         Talks to a running panel through its control socket: --socket PATH, else
         $RUNTIME_DIRECTORY/control.sock, else /run/switchpanel/control.sock.
@@ -18,9 +18,20 @@ enum ControlCommand: Command {
           set        Sets the switch as if it were touched (its actions run; --no-actions changes
                      only what the panel shows and saves) and prints its new state.
           subscribe  Prints every change (id, state and what caused it: touch, socket, restore,
-                     revert) until the panel stops.
+                     revert, mqtt), page turn and screen change until the panel stops.
+          screen     Prints whether the screen is lit or blank, its brightness and the page.
+          blank      Blanks the screen as idle blanking does (the next touch wakes it and is
+                     swallowed; the panel goes to its home page).
+          wake       Lights the screen.
+          brightness PERCENT
+                     Sets the backlight's brightness, 1 to 100 (kept across restarts; the board
+                     config's screen.backlight names the backlight).
+          page [N|TITLE]
+                     Shows page N (from 0) or the page titled TITLE; prints the page shown.
         """
-    static let positionals: Positionals? = Positionals("list | get ID | set ID on|off|toggle | subscribe", count: 1...3)
+    static let positionals: Positionals? = Positionals(
+        "list | get ID | set ID on|off|toggle | subscribe | screen | blank | wake | brightness PERCENT | page [N|TITLE]",
+        count: 1...3)
     static let socket = Option("--socket", "PATH", help: "the panel's control socket")
     static let json = Flag("--json", help: "print the panel's replies (and events) as the JSON lines it sends")
     static let noActions = Flag("--no-actions", help: "with set: change the switch without running its actions")
@@ -47,10 +58,29 @@ func runControlCommand(socketPath: String?, json: Bool, runActions: Bool, words:
         }
         request = .set(id: words[1], state: state, runActions: runActions)
     case ("subscribe", 1): request = .subscribe
-    case ("list", _), ("subscribe", _): throw CommandLineError.usage("ctl \(verb) takes no arguments")
+    case ("screen", 1): request = .screen(blank: nil, brightness: nil)
+    case ("blank", 1): request = .screen(blank: true, brightness: nil)
+    case ("wake", 1): request = .screen(blank: false, brightness: nil)
+    case ("brightness", 2):
+        guard let percent = Int(words[1]), BrightnessScale.range.contains(percent) else {
+            throw CommandLineError.usage(
+                "ctl brightness: a percentage from 1 to 100 (got '\(words[1])'); 'ctl blank' turns the screen dark")
+        }
+        request = .screen(blank: nil, brightness: percent)
+    case ("page", 1): request = .page(nil)
+    case ("page", 2):
+        // A number is a page number; anything else (or a number no page has) a title.
+        request = .page(Int(words[1]).map { .index($0) } ?? .title(words[1]))
+    case ("list", _), ("subscribe", _), ("screen", _), ("blank", _), ("wake", _):
+        throw CommandLineError.usage("ctl \(verb) takes no arguments")
     case ("get", _): throw CommandLineError.usage("ctl get needs one switch ID")
     case ("set", _): throw CommandLineError.usage("ctl set needs a switch ID and on, off or toggle")
-    default: throw CommandLineError.usage("ctl: unknown command '\(verb)' (expected list, get, set or subscribe)")
+    case ("brightness", _): throw CommandLineError.usage("ctl brightness needs a percentage from 1 to 100")
+    case ("page", _): throw CommandLineError.usage("ctl page takes one page number or title")
+    default:
+        throw CommandLineError.usage(
+            "ctl: unknown command '\(verb)' (expected list, get, set, subscribe, screen, blank, wake, brightness or page)"
+        )
     }
     if !runActions, verb != "set" { throw CommandLineError.usage("ctl: --no-actions goes with set") }
     let path = socketPath ?? ControlProtocol.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
@@ -65,16 +95,14 @@ func runControlCommand(socketPath: String?, json: Bool, runActions: Bool, words:
         if !json { print(listing(try switches(in: reply)), terminator: "") }
     case .get, .set:
         if !json { print(try string("state", in: reply)) }
+    case .screen, .page:
+        if !json { print(try screenLine(reply)) }
     case .subscribe:
         while let line = try client.readLine() {
             if json {
                 print(line)
             } else {
-                let event = try parseReply(line)
-                let (id, state, source) = (
-                    try string("id", in: event), try string("state", in: event), try string("source", in: event)
-                )
-                print("\(id) \(state) (\(source))")
+                print(try eventLine(try parseReply(line)))
             }
             flushStandardOutput()  // one line at a time into pipes too
         }
@@ -96,6 +124,38 @@ private func parseReply(_ line: String) throws -> [String: JSONValue] {
         throw CommandLineError.failure(message)
     }
     return reply
+}
+
+/// `lit, brightness 80 %, page 1 "Upstairs" of 2` (`no brightness` without a backlight's).
+private func screenLine(_ reply: [String: JSONValue]) throws -> String {
+    guard case .bool(let blank)? = reply["blank"], case .number(let page)? = reply["page"],
+        case .array(let pages)? = reply["pages"]
+    else { throw CommandLineError.failure("the panel's reply has no \"blank\", \"page\" or \"pages\"") }
+    var brightness = "no brightness"
+    if case .number(let percent)? = reply["brightness"] { brightness = "brightness \(Int(percent)) %" }
+    let title = JSONValue.string(try string("title", in: reply)).text
+    return "\(blank ? "blank" : "lit"), \(brightness), page \(Int(page)) \(title) of \(pages.count)"
+}
+
+/// An event as `subscribe` prints it: `porch on (touch)`, `page 1 "Upstairs"`,
+/// `screen blank, brightness 80 % (idle)`.
+private func eventLine(_ event: [String: JSONValue]) throws -> String {
+    switch event["event"] {
+    case .string("page")?:
+        guard case .number(let page)? = event["page"] else {
+            throw CommandLineError.failure("the panel's page event has no \"page\"")
+        }
+        return "page \(Int(page)) \(JSONValue.string(try string("title", in: event)).text)"
+    case .string("screen")?:
+        guard case .bool(let blank)? = event["blank"] else {
+            throw CommandLineError.failure("the panel's screen event has no \"blank\"")
+        }
+        var brightness = ""
+        if case .number(let percent)? = event["brightness"] { brightness = ", brightness \(Int(percent)) %" }
+        return "screen \(blank ? "blank" : "lit")\(brightness) (\(try string("source", in: event)))"
+    default:
+        return "\(try string("id", in: event)) \(try string("state", in: event)) (\(try string("source", in: event)))"
+    }
 }
 
 private func string(_ key: String, in reply: [String: JSONValue]) throws -> String {

@@ -84,6 +84,9 @@ final class ControlServerTests: XCTestCase {
             case .subscribe:
                 server.markSubscribed(client)
                 server.send(ControlProtocol.subscribeReply(states: switches, tag: request.tag), to: client)
+            case .screen, .page:
+                // This stand-in for the loop has no screen (the panel's are tested in ScreenControlTests).
+                server.send(ControlProtocol.errorReply(ControlProtocolError("no screen", tag: request.tag)), to: client)
             }
         }
     }
@@ -154,7 +157,7 @@ final class ControlServerTests: XCTestCase {
             #"{"ok":false,"error":"not valid JSON at column 14: unexpected end of line (an object is not closed)"}"#,
             #"{"ok":false,"error":"expected a JSON object such as {\"cmd\":\"list\"}, got an array"}"#,
             #"{"ok":false,"error":"not valid JSON at column 1: unexpected byte 0x0 (expected a value)"}"#,
-            #"{"ok":false,"error":"unknown cmd \"rm -rf\" (expected one of: list, get, set, subscribe)"}"#,
+            #"{"ok":false,"error":"unknown cmd \"rm -rf\" (expected one of: list, get, set, subscribe, screen, page)"}"#,
             #"{"ok":false,"tag":"d","error":"switch \"pump\" is disabled"}"#,
         ]
         for e in expected { XCTAssertEqual(try line(client), e) }

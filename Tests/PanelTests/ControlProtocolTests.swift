@@ -29,6 +29,62 @@ final class ControlProtocolTests: XCTestCase {
             ControlRequest(.set(id: "a", state: .toggle, runActions: true)))
     }
 
+    func testScreenAndPageRequestsParse() throws {
+        XCTAssertEqual(try request(#"{"cmd":"screen"}"#), ControlRequest(.screen(blank: nil, brightness: nil)))
+        XCTAssertEqual(
+            try request(#"{"cmd":"screen","blank":true,"tag":2}"#),
+            ControlRequest(.screen(blank: true, brightness: nil), tag: .number(2)))
+        XCTAssertEqual(
+            try request(#"{"cmd":"screen","brightness":100,"blank":false}"#),
+            ControlRequest(.screen(blank: false, brightness: 100)))
+        XCTAssertEqual(try request(#"{"cmd":"screen","brightness":1}"#).command, .screen(blank: nil, brightness: 1))
+        XCTAssertEqual(try request(#"{"cmd":"screen","brightness":4e1}"#).command, .screen(blank: nil, brightness: 40))
+        XCTAssertEqual(try request(#"{"cmd":"page"}"#), ControlRequest(.page(nil)))
+        XCTAssertEqual(try request(#"{"cmd":"page","page":0}"#).command, .page(.index(0)))
+        XCTAssertEqual(try request(#"{"cmd":"page","page":"Upstairs"}"#).command, .page(.title("Upstairs")))
+        XCTAssertEqual(try request(#"{"cmd":"page","page":"2"}"#).command, .page(.title("2")), "a string is a title")
+    }
+
+    func testPageTargetsResolveAgainstTheTitles() {
+        let titles = ["Downstairs", "Upstairs", "Lights", "Lights"]
+        XCTAssertEqual(ControlPageTarget.index(1).resolved(in: titles), 1)
+        XCTAssertNil(ControlPageTarget.index(4).resolved(in: titles))
+        XCTAssertEqual(ControlPageTarget.title("Upstairs").resolved(in: titles), 1)
+        XCTAssertNil(ControlPageTarget.title("upstairs").resolved(in: titles), "titles match exactly")
+        XCTAssertNil(ControlPageTarget.title("Lights").resolved(in: titles), "two pages have it")
+        XCTAssertEqual(
+            ControlProtocolError.unknownPage(.index(4), titles: titles).reason,
+            #"no page 4 (pages: 0 "Downstairs", 1 "Upstairs", 2 "Lights", 3 "Lights")"#)
+        XCTAssertEqual(
+            ControlProtocolError.unknownPage(.title("Attic"), titles: ["A"], tag: .number(1)),
+            ControlProtocolError(#"no page titled "Attic" (pages: 0 "A")"#, tag: .number(1)))
+        XCTAssertEqual(
+            ControlProtocolError.unknownPage(.title("Lights"), titles: titles).reason,
+            #"pages 2 and 3 are both titled "Lights"; name the page by its number"#)
+    }
+
+    func testBrightnessPercentagesAgainstRawLevels() {
+        XCTAssertEqual(BrightnessScale.level(percent: 100, maximum: 255), 255)
+        XCTAssertEqual(BrightnessScale.level(percent: 40, maximum: 255), 102)
+        XCTAssertEqual(BrightnessScale.level(percent: 1, maximum: 255), 3, "2.55 rounds to 3")
+        XCTAssertEqual(BrightnessScale.level(percent: 1, maximum: 7), 1, "0.07 is still the dimmest lit level, not 0")
+        XCTAssertEqual(BrightnessScale.level(percent: 50, maximum: 1), 1)
+        XCTAssertEqual(BrightnessScale.level(percent: 1, maximum: 100_000), 1000)
+        XCTAssertEqual(BrightnessScale.level(percent: 0, maximum: 255), 3, "out of range is clamped to 1 %")
+        XCTAssertEqual(BrightnessScale.level(percent: 150, maximum: 255), 255, "and to 100 %")
+        XCTAssertEqual(BrightnessScale.percent(level: 255, maximum: 255), 100)
+        XCTAssertEqual(BrightnessScale.percent(level: 200, maximum: 255), 78)
+        XCTAssertEqual(BrightnessScale.percent(level: 1, maximum: 255), 1, "lit is at least 1 %")
+        XCTAssertEqual(BrightnessScale.percent(level: 0, maximum: 255), 0, "only level 0 is 0 %")
+        XCTAssertEqual(BrightnessScale.percent(level: 300, maximum: 255), 100, "a level past the maximum")
+        for maximum in [1, 7, 100, 255, 1023, 4095] {
+            for percent in BrightnessScale.range {
+                let level = BrightnessScale.level(percent: percent, maximum: maximum)
+                XCTAssertTrue((1...maximum).contains(level), "\(percent) % of \(maximum)")
+            }
+        }
+    }
+
     func testTagsAreKeptAndKeysMayComeInAnyOrderWithWhitespace() throws {
         XCTAssertEqual(try request(#"{"tag":"q1","cmd":"list"}"#), ControlRequest(.list, tag: .string("q1")))
         XCTAssertEqual(
@@ -42,6 +98,10 @@ final class ControlProtocolTests: XCTestCase {
             ControlRequest(.list), ControlRequest(.subscribe, tag: .string("s")), ControlRequest(.get(id: "开关")),
             ControlRequest(.set(id: "a\"b", state: .toggle, runActions: false), tag: .number(3)),
             ControlRequest(.set(id: "a", state: .on, runActions: true)),
+            ControlRequest(.screen(blank: nil, brightness: nil)),
+            ControlRequest(.screen(blank: true, brightness: 5), tag: .string("s")),
+            ControlRequest(.screen(blank: false, brightness: nil)), ControlRequest(.page(nil)),
+            ControlRequest(.page(.index(3))), ControlRequest(.page(.title("开关 \"x\"")), tag: .number(1)),
         ]
         for r in requests { XCTAssertEqual(try request(r.text), r, r.text) }
         XCTAssertEqual(
@@ -62,8 +122,13 @@ final class ControlProtocolTests: XCTestCase {
 
     /// The corpus: each malformed line and the exact error it gets (and the tag it echoes).
     func testGarbageGetsExactErrors() {
-        let commands = "list, get, set, subscribe"
+        let commands = "list, get, set, subscribe, screen, page"
         let states = #"true, false, "on", "off" or "toggle""#
+        func brightness(_ got: String) -> String {
+            #""brightness" must be a whole number from 1 to 100 (percent; to turn the screen dark, "blank":true), got "#
+                + got
+        }
+        func page(_ got: String) -> String { #""page" must be a page number (from 0) or a page title, got "# + got }
         let cases: [(String, String, JSONValue?)] = [
             ("", #"empty line (expected a JSON object such as {"cmd":"list"})"#, nil),
             (" \t\r", #"empty line (expected a JSON object such as {"cmd":"list"})"#, nil),
@@ -117,6 +182,25 @@ final class ControlProtocolTests: XCTestCase {
                 #"unknown key "action" for set (expected: cmd, id, state, actions, tag)"#, nil
             ),
             (#"{"cmd":"get"}"#, #"get needs "id" (a switch id; {"cmd":"list"} shows them)"#, nil),
+            (
+                #"{"cmd":"screen","id":"a"}"#, #"unknown key "id" for screen (expected: cmd, blank, brightness, tag)"#,
+                nil
+            ),
+            (#"{"cmd":"page","title":"a"}"#, #"unknown key "title" for page (expected: cmd, page, tag)"#, nil),
+            (#"{"cmd":"screen","blank":"yes","tag":"s"}"#, #""blank" must be true or false, got "yes""#, .string("s")),
+            (#"{"cmd":"screen","blank":null}"#, #""blank" must be true or false, got null"#, nil),
+            (#"{"cmd":"screen","brightness":0}"#, brightness("0"), nil),
+            (#"{"cmd":"screen","brightness":101}"#, brightness("101"), nil),
+            (#"{"cmd":"screen","brightness":40.5}"#, brightness("40.5"), nil),
+            (#"{"cmd":"screen","brightness":-1}"#, brightness("-1"), nil),
+            (#"{"cmd":"screen","brightness":"40"}"#, brightness(#""40""#), nil),
+            (#"{"cmd":"screen","brightness":1e400}"#, "not valid JSON at column 35: a number out of range", nil),
+            (#"{"cmd":"page","page":-1}"#, page("-1"), nil),
+            (#"{"cmd":"page","page":1.5}"#, page("1.5"), nil),
+            (#"{"cmd":"page","page":1e12}"#, page("1000000000000"), nil),
+            (#"{"cmd":"page","page":""}"#, page(#""""#), nil),
+            (#"{"cmd":"page","page":null}"#, page("null"), nil),
+            (#"{"cmd":"page","page":[1]}"#, page("[1]"), nil),
             (#"{"cmd":"set","state":"on"}"#, #"set needs "id" (a switch id; {"cmd":"list"} shows them)"#, nil),
             (#"{"cmd":"get","id":5}"#, #""id" must be a string, got 5"#, nil),
             (#"{"cmd":"get","id":null,"tag":"n"}"#, #""id" must be a string, got null"#, .string("n")),
@@ -208,6 +292,34 @@ final class ControlProtocolTests: XCTestCase {
                 #"{"event":"changed","id":"porch","state":"\#(source == .revert ? "off" : "on")","source":"\#(source.rawValue)"}"#
             )
         }
+        let screen = ScreenStatus(blank: false, brightness: 80, page: 1, pages: ["Downstairs", "Up\nstairs"])
+        XCTAssertEqual(
+            ControlProtocol.screenReply(screen, tag: .string("q")),
+            #"{"ok":true,"tag":"q","blank":false,"brightness":80,"page":1,"title":"Up\nstairs","pages":["Downstairs","Up\nstairs"]}"#
+        )
+        XCTAssertEqual(
+            ControlProtocol.screenReply(ScreenStatus(blank: true, brightness: nil, page: 0, pages: ["Page 1"])),
+            #"{"ok":true,"blank":true,"brightness":null,"page":0,"title":"Page 1","pages":["Page 1"]}"#)
+        XCTAssertEqual(
+            ControlProtocol.screenFailedReply(screen, reason: "cannot blank the screen: EIO", tag: .number(3)),
+            #"{"ok":false,"tag":3,"error":"cannot blank the screen: EIO","blank":false,"brightness":80,"page":1,"#
+                + #""title":"Up\nstairs","pages":["Downstairs","Up\nstairs"]}"#)
+        XCTAssertEqual(
+            ControlProtocol.subscribeReply(states: [], screen: screen),
+            #"{"ok":true,"subscribed":true,"switches":[],"screen":{"blank":false,"brightness":80,"page":1,"#
+                + #""title":"Up\nstairs","pages":["Downstairs","Up\nstairs"]}}"#)
+        for source in ScreenChangeSource.allCases {
+            XCTAssertEqual(
+                ControlProtocol.screenEvent(blank: true, brightness: 55, source: source),
+                #"{"event":"screen","blank":true,"brightness":55,"source":"\#(source.rawValue)"}"#)
+        }
+        XCTAssertEqual(
+            ControlProtocol.screenEvent(blank: false, brightness: nil, source: .touch),
+            #"{"event":"screen","blank":false,"brightness":null,"source":"touch"}"#)
+        XCTAssertEqual(
+            ControlProtocolError.noBrightness(tag: .number(1)).reason,
+            #"this screen has no brightness to set (the board config's screen.backlight names none, "#
+                + #"or the backlight has no max_brightness); "blank" still works"#)
         // Every line is one line, and valid JSON.
         let lines = [
             ControlProtocol.listReply(states: states), ControlProtocol.errorReply(ControlProtocolError("a\nb\r\u{0}")),

@@ -23,6 +23,27 @@ final class ScreenBlankerTests: XCTestCase {
         XCTAssertFalse(b.shouldBlank(at: 60), "blanking is reported once")
     }
 
+    /// Blanking on request (the socket, the network): a finger down at that moment is
+    /// swallowed to its lift, a finger that lifted before is forgotten, and the next touch wakes.
+    func testABlankOnRequestSwallowsTheFingersDownThen() {
+        var b = ScreenBlanker(idleTimeout: nil, now: 0)
+        XCTAssertEqual(b.filter([touch(1, .began, at: 1), touch(2, .began, at: 1)], now: 1).deliver.count, 2)
+        XCTAssertEqual(b.filter([touch(2, .ended, at: 2)], now: 2).deliver.count, 1)
+        XCTAssertTrue(b.blank(at: 3), "it was lit")
+        XCTAssertFalse(b.blank(at: 3), "already blank")
+        XCTAssertTrue(b.isBlank)
+        XCTAssertEqual(b.deadline, nil)
+        let lift = b.filter([touch(1, .moved, at: 4), touch(1, .ended, at: 4)], now: 4)
+        XCTAssertEqual(lift.deliver, [], "the finger that was down is swallowed")
+        XCTAssertFalse(lift.wake, "and wakes nothing: it did not begin in the dark")
+        XCTAssertTrue(b.isBlank)
+        let next = b.filter([touch(2, .began, at: 5)], now: 5)
+        XCTAssertEqual(next.deliver, [])
+        XCTAssertTrue(next.wake)
+        XCTAssertEqual(b.filter([touch(2, .ended, at: 6)], now: 6).deliver, [], "the waking touch is swallowed")
+        XCTAssertEqual(b.filter([touch(3, .began, at: 7)], now: 7).deliver.count, 1, "the next one passes")
+    }
+
     func testNeverBlanksWithoutATimeout() {
         var b = ScreenBlanker(idleTimeout: nil, now: 0)
         XCTAssertNil(b.deadline)
