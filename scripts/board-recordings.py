@@ -129,8 +129,8 @@ def events(d, strokes):
 
     for n, points in enumerate(strokes):
         x, y = points[0]
-        if len(points) > 1:
-            assert d["kind"] == "mt", "swipes are written for multitouch devices only"
+        assert len(points) == 1 or d["kind"] == "mt", "swipes are written for multitouch devices only"
+        if d["kind"] == "mt":
             emit(0, EV_ABS, ABS_MT_TRACKING_ID, 100 + n)
             emit(0, EV_ABS, ABS_MT_POSITION_X, x)
             emit(0, EV_ABS, ABS_MT_POSITION_Y, y)
@@ -138,25 +138,15 @@ def events(d, strokes):
             emit(0, EV_ABS, ABS_X, x)
             emit(0, EV_ABS, ABS_Y, y)
             emit(0, EV_SYN, 0, 0)
+            # A swipe moves every 16 ms and lifts 16 ms after its last move; a tap lifts at 80 ms.
             for k, (px, _) in enumerate(points[1:], 1):
                 emit(0.016 * k, EV_ABS, ABS_MT_POSITION_X, px)
                 emit(0.016 * k, EV_ABS, ABS_X, px)
                 emit(0.016 * k, EV_SYN, 0, 0)
-            end = 0.016 * len(points)
+            end = 0.016 * len(points) if len(points) > 1 else 0.08
             emit(end, EV_ABS, ABS_MT_TRACKING_ID, -1)
             emit(end, EV_KEY, BTN_TOUCH, 0)
             emit(end, EV_SYN, 0, 0)
-        elif d["kind"] == "mt":
-            emit(0, EV_ABS, ABS_MT_TRACKING_ID, 100 + n)
-            emit(0, EV_ABS, ABS_MT_POSITION_X, x)
-            emit(0, EV_ABS, ABS_MT_POSITION_Y, y)
-            emit(0, EV_KEY, BTN_TOUCH, 1)
-            emit(0, EV_ABS, ABS_X, x)
-            emit(0, EV_ABS, ABS_Y, y)
-            emit(0, EV_SYN, 0, 0)
-            emit(0.08, EV_ABS, ABS_MT_TRACKING_ID, -1)
-            emit(0.08, EV_KEY, BTN_TOUCH, 0)
-            emit(0.08, EV_SYN, 0, 0)
         elif d["kind"] == "pressure":
             # A resistive controller samples every few milliseconds while pressed, a little noisily.
             for i in range(8):
