@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Writes Tests/PanelRuntimeTests/BoardRecordings/<board>.events: for each shipped board, an evemu
 recording of one tap on the centre of every enabled switch, made on the touchscreen that board has
-today, as its driver describes itself and reports a tap.
+today, as its driver describes itself and reports a tap. On a board of several pages the taps go
+page by page, with a swipe to the next page (from a gap below the page's switches, right to left,
+half the width in 160 ms) after each page's taps; group switches are not tapped (a group's tap
+sets its members).
 
 The device descriptions are the drivers' own (name, bus, ids, axes, protocol), read from their
 sources: edt-ft5x06 ("generic ft5x06 (%02x)", type B, the 800x480 size the Pi's
@@ -43,6 +46,9 @@ BOARDS = {
     "qemu-virtio-gpu": dict(
         name="QEMU Virtio Tablet", id=(0x06, 0x0627, 0x0003, 0x0001), kind="tablet", x=32767, y=32767,
         source="QEMU's virtio-tablet-pci through virtio_input (15-bit axes, BTN_LEFT)"),
+    "house-7inch-pages": dict(
+        name="generic ft5x06 (79)", id=(0x18, 0, 0, 0), kind="mt", x=799, y=479, slots=10,
+        source="edt-ft5x06.c (\"generic ft5x06 (%02x)\"), touchscreen-size-x/y 800/480 in vc4-kms-dsi-7inch"),
 }
 
 
@@ -54,11 +60,15 @@ def mask(bits):
     return out
 
 
-def header(board, d, axes, keys):
+def header(board, d, axes, keys, pages):
     lines = [
         "# EVEMU 1.3",
         f"# Synthesised by scripts/board-recordings.py for board-configs/{board}.json: one tap on the",
-        "# centre of each enabled switch. The device is described as its driver registers it today:",
+        *(["# centre of each enabled switch. The device is described as its driver registers it today:"]
+          if pages == 1 else
+          ["# centre of each enabled switch but the groups, page by page, with a swipe to the next page",
+           "# (from a gap, right to left) after each page's taps. The device is described as its driver",
+           "# registers it today:"]),
         f"# {d['source']}.",
         f"# Input device name: \"{d['name']}\"",
         f"N: {d['name']}",
@@ -76,13 +86,18 @@ def header(board, d, axes, keys):
 
 
 def layout(binary, path):
+    """The screen's size and, page by page, each switch's id, centre and bottom edge."""
     out = subprocess.run([binary, "check-config", path], check=True, capture_output=True, text=True).stdout
     width, height = map(float, re.search(r"^screen (\S+)x(\S+)$", out, re.M).groups())
-    switches = []
-    for m in re.finditer(r"^switch (\S+): (\S+)x(\S+) at (\S+),(\S+) ", out, re.M):
-        sid, w, h, x, y = m.group(1), *map(float, m.groups()[1:])
-        switches.append((sid, x + w / 2, y + h / 2))
-    return width, height, switches
+    pages = [[]]
+    for line in out.splitlines():
+        if re.match(r'^page \d+ "', line) and pages[-1]:
+            pages.append([])
+        m = re.match(r"^switch (\S+): (\S+)x(\S+) at (\S+),(\S+) ", line)
+        if m:
+            sid, w, h, x, y = m.group(1), *map(float, m.groups()[1:])
+            pages[-1].append((sid, x + w / 2, y + h / 2, y + h))
+    return width, height, pages
 
 
 def device_point(config, width, height, lx, ly, d):
@@ -104,14 +119,17 @@ def device_point(config, width, height, lx, ly, d):
     return round(nx * d["x"]), round(ny * d["y"])
 
 
-def events(d, taps):
+def events(d, strokes):
+    """Each stroke is a tap (one point) or a swipe (several points, 16 ms apart), 0.5 s apart."""
     lines = []
     t = 1000.0
 
     def emit(dt, etype, code, value):
         lines.append(f"E: {t + dt:.6f} {etype:04x} {code:04x} {value}")
 
-    for n, (x, y) in enumerate(taps):
+    for n, points in enumerate(strokes):
+        x, y = points[0]
+        assert len(points) == 1 or d["kind"] == "mt", "swipes are written for multitouch devices only"
         if d["kind"] == "mt":
             emit(0, EV_ABS, ABS_MT_TRACKING_ID, 100 + n)
             emit(0, EV_ABS, ABS_MT_POSITION_X, x)
@@ -120,9 +138,15 @@ def events(d, taps):
             emit(0, EV_ABS, ABS_X, x)
             emit(0, EV_ABS, ABS_Y, y)
             emit(0, EV_SYN, 0, 0)
-            emit(0.08, EV_ABS, ABS_MT_TRACKING_ID, -1)
-            emit(0.08, EV_KEY, BTN_TOUCH, 0)
-            emit(0.08, EV_SYN, 0, 0)
+            # A swipe moves every 16 ms and lifts 16 ms after its last move; a tap lifts at 80 ms.
+            for k, (px, _) in enumerate(points[1:], 1):
+                emit(0.016 * k, EV_ABS, ABS_MT_POSITION_X, px)
+                emit(0.016 * k, EV_ABS, ABS_X, px)
+                emit(0.016 * k, EV_SYN, 0, 0)
+            end = 0.016 * len(points) if len(points) > 1 else 0.08
+            emit(end, EV_ABS, ABS_MT_TRACKING_ID, -1)
+            emit(end, EV_KEY, BTN_TOUCH, 0)
+            emit(end, EV_SYN, 0, 0)
         elif d["kind"] == "pressure":
             # A resistive controller samples every few milliseconds while pressed, a little noisily.
             for i in range(8):
@@ -159,11 +183,25 @@ def main():
         path = os.path.join(root, "board-configs", board + ".json")
         with open(path) as f:
             config = json.load(f)
-        width, height, switches = layout(binary, path)
-        enabled = {s["id"] for section in config.get("sections", []) for s in section["switches"] if s.get("enabled", True)}
-        enabled |= {s["id"] for s in config.get("switches", []) if s.get("enabled", True)}
+        width, height, pages = layout(binary, path)
+        switch_lists = [config.get("switches", [])]
+        for page in config.get("pages", [config]):
+            switch_lists.append(page.get("switches", []))
+            switch_lists += [section["switches"] for section in page.get("sections", [])]
+        enabled = {s["id"] for switches in switch_lists for s in switches if s.get("enabled", True) and "group" not in s}
         placement = dict(config["display"], calibration=config.get("touch", {}).get("calibration", [1, 0, 0, 0, 1, 0]))
-        taps = [(sid, device_point(placement, width, height, x, y, d)) for sid, x, y in switches if sid in enabled]
+        taps, strokes = [], []
+        for p, switches in enumerate(pages):
+            for sid, x, y, _ in switches:
+                if sid in enabled:
+                    taps.append(sid)
+                    strokes.append([device_point(placement, width, height, x, y, d)])
+            if p < len(pages) - 1:
+                # From a gap a third of the way from the page's lowest switch to the bottom edge
+                # (above the page dots), half the width leftwards in ten moves.
+                gy = max(bottom for *_, bottom in switches)
+                gy += (height - gy) / 3
+                strokes.append([device_point(placement, width, height, width * (0.8 - 0.05 * k), gy, d) for k in range(11)])
         if d["kind"] == "mt":
             axes = {ABS_X: (0, d["x"]), ABS_Y: (0, d["y"]), ABS_MT_SLOT: (0, d["slots"] - 1),
                     ABS_MT_POSITION_X: (0, d["x"]), ABS_MT_POSITION_Y: (0, d["y"]), ABS_MT_TRACKING_ID: (0, 65535)}
@@ -177,12 +215,13 @@ def main():
         else:
             axes = {ABS_X: (0, d["x"]), ABS_Y: (0, d["y"])}
             keys = [BTN_LEFT, BTN_RIGHT]
-        text = header(board, d, axes, keys)
-        text.append("# Taps, in order: " + " ".join(sid for sid, _ in taps))
-        text += events(d, [p for _, p in taps])
+        text = header(board, d, axes, keys, len(pages))
+        text.append("# Taps, in order: " + " ".join(taps))
+        text += events(d, strokes)
         with open(os.path.join(out_dir, board + ".events"), "w") as f:
             f.write("\n".join(text) + "\n")
-        print(f"{board}: {len(taps)} taps on \"{d['name']}\"")
+        swipes = len(strokes) - len(taps)
+        print(f"{board}: {len(taps)} taps{f' and {swipes} swipes' if swipes else ''} on \"{d['name']}\"")
 
 
 if __name__ == "__main__":

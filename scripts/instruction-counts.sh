@@ -20,7 +20,9 @@
 # usage: scripts/instruction-counts.sh [--with-cairo] [--panel] [--no-build]
 #   --with-cairo  also count cairo's renderer on every workload and print switchpanel/cairo
 #   --panel       also count real toggles through the panel (switchpanel bench: one switch of
-#                 the demo panel tapped, and all of its switches at once)
+#                 the demo panel tapped, and all of its switches at once), and page transitions
+#                 (switchpanel bench --swipe on the demo panel, the 1080p board and the house
+#                 board: each kind of frame of a swipe counted alone)
 #   --no-build    use the existing release build
 # Exits non-zero only when something fails to build or run; a missed target prints MISSED.
 set -euo pipefail
@@ -33,7 +35,7 @@ for arg in "$@"; do
         --with-cairo) with_cairo=1 ;;
         --panel) panel=1 ;;
         --no-build) build=0 ;;
-        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "instruction-counts.sh: unknown argument '$arg' (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -61,10 +63,11 @@ trap 'rm -rf "$tmp"' EXIT
 # counted per 32-byte store like any other code. It applies to both renderers alike.
 export GLIBC_TUNABLES="${GLIBC_TUNABLES:+$GLIBC_TUNABLES:}glibc.cpu.x86_rep_stosb_threshold=0x10000000"
 
-# Total instructions (Ir) of one command under callgrind.
+# Total instructions (Ir) of one command under callgrind ($valgrind_extra: more callgrind options).
+valgrind_extra=()
 count() { # name command...
     local out="$tmp/callgrind.$1"
-    if ! valgrind --tool=callgrind --callgrind-out-file="$out" "${@:2}" >"$tmp/stdout.$1" 2>"$tmp/valgrind.log"; then
+    if ! valgrind --tool=callgrind --callgrind-out-file="$out" "${valgrind_extra[@]}" "${@:2}" >"$tmp/stdout.$1" 2>"$tmp/valgrind.log"; then
         echo "instruction-counts.sh: callgrind run of ${*:2} failed:" >&2
         cat "$tmp/valgrind.log" >&2
         exit 1
@@ -133,5 +136,39 @@ if [ "$panel" = 1 ]; then
         fb=$(sed -n 's/.* \([0-9]*\) frames presented.*/\1/p' "$tmp/stdout.panel.b")
         awk -v a="$a" -v b="$b" -v fa="$fa" -v fb="$fb" -v l="$label" \
             'BEGIN { printf "demo panel, %s: %.3f M instructions/frame (%d frames per toggle)\n", l, (b - a) / (fb - fa) / 1e6, (fb - fa) / 4 }'
+    done
+
+    # Page transitions: N swipes (switchpanel bench --swipe), each kind of frame counted alone —
+    # callgrind collects only inside the function that paints that kind (--toggle-collect), and
+    # the total is divided by the frames of that kind the bench reports. "sliding" is the steady
+    # state (the page pictures moved, nothing redrawn; target 0.5 M at 800x480), "first" the
+    # first frame of each slide (it draws the two pages' pictures), "at rest" the frame after
+    # the slide (the page drawn directly).
+    for board in "demo panel (800x480)|" "1080p board|--config board-configs/hdmi-1080p-usb-touch.json" \
+        "house board (800x480, 3 pages)|--config board-configs/house-7inch-pages.json"; do
+        label=${board%%|*}
+        flag=${board#*|}
+        line="$label, swipes:"
+        for kind in "sliding|swipeSlidingFrame|frames sliding" "first of a slide|swipeFirstFrame|first frames of a slide" \
+            "at rest after|swipeRestFrame|frames at rest after a slide"; do
+            IFS='|' read -r name function printed <<<"$kind"
+            valgrind_extra=(--collect-atstart=no "--toggle-collect=*${function}*")
+            # The same holds for `rep movsb`, which glibc's memcpy uses above 4 KB: a 1080p row
+            # (7680 bytes), copied twice a frame while a page slides, would count one
+            # instruction per byte.
+            # shellcheck disable=SC2086
+            total=$(GLIBC_TUNABLES="$GLIBC_TUNABLES:glibc.cpu.x86_rep_movsb_threshold=0x10000000" \
+                count "swipe.$function" "$app" bench --swipe --cycles 4 $flag)
+            valgrind_extra=()
+            frames=$(sed -n "s/.* \([0-9]*\) $printed .*/\1/p" "$tmp/stdout.swipe.$function")
+            [[ "$frames" =~ ^[1-9][0-9]*$ ]] || { echo "instruction-counts.sh: no '$printed' count in bench --swipe's output" >&2; exit 1; }
+            figure=$(awk -v t="$total" -v n="$frames" 'BEGIN { printf "%.3f", t / n / 1e6 }')
+            if [ "$name" = sliding ] && [[ "$label" == *800x480* ]]; then
+                figure="$figure$(awk -v x="$figure" 'BEGIN { if (x > 0.5) print " MISSED (target 0.5)" }')"
+            fi
+            line="$line $name $figure M ($frames frames),"
+        done
+        bytes=$(sed -n 's/.*a page picture holds \([0-9]*\) bytes.*/\1/p' "$tmp/stdout.swipe.swipeSlidingFrame")
+        echo "${line%,}; a page picture $bytes bytes"
     done
 fi

@@ -451,7 +451,7 @@ public final class PanelController {
     public func damage(at now: Double) -> [IntRect] {
         pager.finish(at: now)
         let position = pager.position(at: now)
-        guard pager.isAtRest(at: now) else {
+        guard showsPageDirectly(at: now) else {
             // Sliding: the whole screen while it moves or a visible switch animates.
             if position != paintedPosition || visiblePages(at: position).contains(where: { pageChanged($0, at: now) }) {
                 return [screen]
@@ -476,7 +476,7 @@ public final class PanelController {
         paintedPosition = position
         paintedDot = pager.page
         paintedRing = drawnRing(at: now)
-        if pager.isAtRest(at: now) {
+        if showsPageDirectly(at: now) {
             for i in painted.indices { painted[i] = nil }
             for i in view.pages[pager.page].switchIndices { painted[i] = view.switches[i].toggle.appearance(at: now) }
             // At rest the screen is drawn directly: the slid pictures are freed.
@@ -507,16 +507,29 @@ public final class PanelController {
 
     /// Draws the panel as it looks at `now` (the canvas's clip limits what is touched): the page
     /// at rest directly; mid-slide, the pictures of the pages in view moved to where they are.
+    /// `canvas` holds what was last painted (``damage(at:)`` covers only what changed since), so
+    /// the first frame of a slide takes the picture of the page it starts from off the screen.
     public func draw(on canvas: Canvas, at now: Double) {
         let position = pager.position(at: now)
-        if pager.isAtRest(at: now) {
-            view.draw(page: pager.page, on: canvas, at: now)
+        if showsPageDirectly(at: now) {
+            if let picture = pageCache[pager.page], !pageChanged(pager.page, at: now) {
+                // The frame a slide comes to rest in: its page's picture is still there and
+                // current, and copying it costs a fraction of drawing the page.
+                canvas.copy(picture.image, at: 0, 0)
+            } else {
+                view.draw(page: pager.page, on: canvas, at: now)
+            }
             if let f = focus, let ring = drawnRing(at: now), canvas.clip.intersects(ring) {
                 view.drawFocusRing(around: f, on: canvas)
             }
         } else {
             let width = Double(screen.width)
             let shown = visiblePages(at: position)
+            if canvas.clip == screen, shown.contains(where: { pageCache[$0] == nil }) {
+                // The screen's pixels may be the page a slide starts from (see `picture`), until
+                // this frame draws over them: the pictures are made first.
+                for page in shown { _ = picture(of: page, at: now, cache: canvas.cache, onScreen: canvas.surface) }
+            }
             if shown.isEmpty || (!pager.wraps && (position < 0 || position > Double(view.pages.count - 1))) {
                 canvas.clear(view.config.theme.background)  // past the first or last page
             }
@@ -525,13 +538,22 @@ public final class PanelController {
                 var offset = Double(page) - p
                 if pager.wraps, offset < -1 { offset += Double(view.pages.count) }
                 if pager.wraps, offset > 1 { offset -= Double(view.pages.count) }
-                let picture = picture(of: page, at: now, cache: canvas.cache)
-                canvas.copy(picture.image, at: Int((offset * width).rounded()), 0)
+                let picture = picture(of: page, at: now, cache: canvas.cache, onScreen: nil)
+                // Rounded down from half a pixel on, the same way for every page: pages a width
+                // apart land exactly a width apart (no column left between them at x.5).
+                canvas.copy(picture.image, at: Int((offset * width + 0.5).rounded(.down)), 0)
             }
         }
         if !view.dotsBounds.isEmpty, canvas.clip.intersects(view.dotsBounds) {
             view.drawDots(current: pager.page, on: canvas)
         }
+    }
+
+    /// Whether the screen shows the current page alone, in its place: at rest, or held by a
+    /// finger that has not moved it yet (a drag's first frame changes nothing on screen, so it
+    /// neither repaints the screen nor draws pictures the next frame would find already stale).
+    private func showsPageDirectly(at now: Double) -> Bool {
+        pager.isAtRest(at: now) || pager.position(at: now) == Double(pager.page)
     }
 
     /// The pages that show (partly) at `position`.
@@ -557,7 +579,9 @@ public final class PanelController {
     }
 
     /// Page `page` as a picture, drawn whole the first time and then only where a switch changed.
-    private func picture(of page: Int, at now: Double, cache: MaskCache) -> PagePicture {
+    /// `onScreen`: the pixels on screen before this frame, when the whole of them is repainted
+    /// now and nothing of this frame is drawn into them yet.
+    private func picture(of page: Int, at now: Double, cache: MaskCache, onScreen: Surface?) -> PagePicture {
         let indices = view.pages[page].switchIndices
         let picture: PagePicture
         if let cached = pageCache[page] {
@@ -570,11 +594,28 @@ public final class PanelController {
             }
         } else {
             picture = PagePicture(width: screen.width, height: screen.height, cache: cache)
-            view.draw(page: page, on: picture.canvas, at: now)
-            picture.painted = indices.map { view.switches[$0].toggle.appearance(at: now) }
+            let looks = indices.map { view.switches[$0].toggle.appearance(at: now) }
+            if let onScreen, showsUnchanged(page, looks: looks) {
+                // The page a slide starts from is on screen as it looks now: its picture is the
+                // screen without the dots (a copy of the pixels, then the page under the dots).
+                Blitter.copy(
+                    from: onScreen, rect: screen, to: picture.image.surface, at: (0, 0), rotation: .none)
+                picture.canvas.withClip(view.dotsBounds) { view.draw(page: page, on: picture.canvas, at: now) }
+            } else {
+                view.draw(page: page, on: picture.canvas, at: now)
+            }
+            picture.painted = looks
             pageCache[page] = picture
         }
         return picture
+    }
+
+    /// Whether the screen shows `page` directly, in its place, its switches looking as `looks`
+    /// (what was last painted, at rest).
+    private func showsUnchanged(_ page: Int, looks: [SwitchAppearance]) -> Bool {
+        // The focus ring is not part of a page's picture.
+        guard paintedPosition == Double(page), paintedDot == page, paintedRing == nil else { return false }
+        return zip(view.pages[page].switchIndices, looks).allSatisfy { painted[$0] == $1 }
     }
 
     /// Bytes of memory the page pictures hold now (each is a whole screen of ARGB8888).

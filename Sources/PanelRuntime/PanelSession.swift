@@ -70,8 +70,17 @@ public final class PanelSession {
         }
         try Self.checkFits(config, display: display)
         controller = PanelController(view: try PanelView(config: config, renderer: renderer), restored: restored)
-        composer = FrameComposer(display: display, rotation: config.display.rotation)
+        composer = Self.composer(for: config, on: display)
         observePages()
+    }
+
+    /// The frame composer of `config`'s panel on `display`. Every frame is drawn over the theme's
+    /// background; when that is opaque so is every pixel of the picture, and copies to the
+    /// display need not force the alpha (a page transition copies the whole screen each frame).
+    static func composer(for config: BoardConfig, on display: DisplayOutput) -> FrameComposer {
+        let composer = FrameComposer(display: display, rotation: config.display.rotation)
+        composer.pictureIsOpaque = config.theme.background.alpha == 255
+        return composer
     }
 
     /// Reports the controller's page changes (logged, and to ``onPageChanged``).
@@ -114,7 +123,7 @@ public final class PanelSession {
         observePages()
         // The page shown stays when the new config still has it.
         if page < controller.view.pages.count { controller.show(page: page, animated: false, now: now) }
-        composer = FrameComposer(display: display, rotation: new.display.rotation)
+        composer = Self.composer(for: new, on: display)
         config = new
         log(.info, "reloaded \(new.name): \(new.switches.count) switches")
     }

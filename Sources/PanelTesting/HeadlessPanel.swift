@@ -99,6 +99,9 @@ public final class HeadlessPanel {
     /// Every switch's state, by id.
     public var states: [String: Bool] { embedded.session.controller.states }
 
+    /// The page the panel shows, or settles on (0 is the first).
+    public var page: Int { embedded.session.controller.page }
+
     /// One switch's state; nil for an id the board does not have.
     public func state(_ id: String) -> Bool? { states[id] }
 

@@ -58,8 +58,8 @@ public struct Scenario: Sendable {
         case wait(Double)
         /// `{"set": {"porch": "on", "fan": "toggle"}}`: as control-socket `set`s, in one batch.
         case set([Named<ControlTargetState>])
-        /// `{"expect": {"screen": "x.png", "tolerance": 0, "state": {"porch": "on"}}}`.
-        case expect(screen: ScreenExpectation?, states: [Named<Bool>])
+        /// `{"expect": {"screen": "x.png", "tolerance": 0, "state": {"porch": "on"}, "page": 1}}`.
+        case expect(screen: ScreenExpectation?, states: [Named<Bool>], page: Named<Int>?)
         /// `{"replay": "taps.events"}` or `{"replay": {"file": …, "device": "x.desc"}}`.
         case replay(file: String, device: String?)
     }
@@ -72,9 +72,9 @@ public struct Scenario: Sendable {
 
     /// Every step kind, in the order the reference lists them.
     public static let stepKinds = ["tap", "drag", "press", "move", "release", "wait", "set", "expect", "replay"]
-    /// Step kinds that need pages and focus, which this version does not have.
+    /// Step kinds that need focus navigation, which this version does not have.
     static let pageStepKinds = ["key"]
-    static let needsPages = "needs pages, not in this version"
+    static let needsPages = "needs focus navigation, not in this version"
 }
 
 extension Scenario {
@@ -153,7 +153,10 @@ extension Scenario {
         case "set": return .set(try switchValues(body, setState))
         case "expect":
             let o = try body.object(allowed: ["screen", "tolerance", "state", "page"])
-            if let page = o.optional("page") { throw ConfigError(page.path, needsPages) }
+            // The page the panel shows or settles on (0 is the first); checked against the board.
+            let page = try o.optional("page").map { (n) throws(ConfigError) in
+                Named(id: "page", value: try n.integer(in: 0...(BoardConfig.maximumPages - 1)), path: n.path)
+            }
             let screen = try o.optional("screen").map { (n) throws(ConfigError) in
                 ScreenExpectation(
                     golden: try n.name(), tolerance: try o.value("tolerance", else: 0, .integer(in: 0...255)))
@@ -162,10 +165,10 @@ extension Scenario {
                 throw ConfigError(tolerance.path, "goes with \"screen\" (the golden image it applies to)")
             }
             let states = try o.optional("state").map { (n) throws(ConfigError) in try switchValues(n, onOff) } ?? []
-            guard screen != nil || !states.isEmpty else {
-                throw ConfigError(body.path, "expects nothing (give \"screen\" and/or \"state\")")
+            guard screen != nil || !states.isEmpty || page != nil else {
+                throw ConfigError(body.path, "expects nothing (give \"screen\", \"state\" and/or \"page\")")
             }
-            return .expect(screen: screen, states: states)
+            return .expect(screen: screen, states: states, page: page)
         case "replay":
             if case .string = body.value { return .replay(file: try body.name(), device: nil) }
             let o = try body.object(allowed: ["file", "device"])
@@ -236,7 +239,15 @@ extension Scenario {
             case .release(let c):
                 guard down.remove(c) != nil else { throw ConfigError("\(p).release", "contact \(c) is not down") }
             case .set(let targets): for t in targets { try known(t.id, t.path) }
-            case .expect(_, let states): for s in states { try known(s.id, s.path) }
+            case .expect(_, let states, let page):
+                for s in states { try known(s.id, s.path) }
+                if let page, page.value >= config.pages.count {
+                    let count = config.pages.count
+                    throw ConfigError(
+                        page.path,
+                        "page \(page.value) is not on the board (it has \(count) page\(count == 1 ? "" : "s"), 0…\(count - 1))"
+                    )
+                }
             case .replay:
                 guard down.isEmpty else {
                     throw ConfigError("\(p).replay", "contacts \(down.sorted()) are down: release them first")

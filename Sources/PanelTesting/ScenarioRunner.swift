@@ -153,7 +153,16 @@ public enum ScenarioRunner {
         case .replay:
             let (recording, device) = prepared.recordings[step.path]!
             try panel.replay(recording, device: device)
-        case .expect(let screen, let states):
+        case .expect(let screen, let states, let page):
+            if let page {
+                result.checks += 1
+                let now = panel.page
+                if now != page.value {
+                    result.failures.append(
+                        ScenarioResult.Failure(
+                            step: page.path, message: "the panel shows page \(now), expected \(page.value)"))
+                }
+            }
             for s in states {
                 result.checks += 1
                 let now = panel.state(s.id)

@@ -27,6 +27,10 @@ public final class FrameComposer {
     public var lastFrameDamage: [IntRect] { history.last?.rects ?? [] }
     /// Logical damage not yet painted into `picture`.
     public private(set) var pendingDamage = DamageRegion()
+    /// Whether every pixel painted into `picture` is opaque (the panel paints over an opaque
+    /// background): then copying to an XRGB8888 buffer is a plain row copy, its padding byte
+    /// already 0xFF. False by default: the alpha is forced as each pixel is copied.
+    public var pictureIsOpaque = false
 
     /// Composes for `display`, whose physical size must be the logical size turned by `rotation`.
     public init(display: DisplayOutput, rotation: Rotation) {
@@ -59,7 +63,8 @@ public final class FrameComposer {
     public func copyPicture(_ rect: IntRect, to surface: Surface) {
         let logicalRect = rotation.logicalRect(rect, width: surface.width, height: surface.height)
         Blitter.copy(
-            from: picture.surface, rect: logicalRect, to: surface, at: (rect.minX, rect.minY), rotation: rotation)
+            from: picture.surface, rect: logicalRect, to: surface, at: (rect.minX, rect.minY), rotation: rotation,
+            sourceIsOpaque: pictureIsOpaque)
     }
 
     /// Paints the pending damage with `draw` (called once per damaged rectangle with the canvas

@@ -30,12 +30,12 @@ final class ScenarioParserTests: XCTestCase {
                 {"wait": 5}, {"set": {"porch": "on", "fan": "toggle"}},
                 {"expect": {"screen": "goldens/a.png", "tolerance": 3, "state": {"porch": "on"}}},
                 {"expect": {"state": {"fan": "off"}}}, {"replay": "taps.events"},
-                {"replay": {"file": "taps.events", "device": "screen.desc"}}
+                {"replay": {"file": "taps.events", "device": "screen.desc"}}, {"expect": {"page": 1}}
                 """, top: #""name": "All steps", "states": {"porch": "off"},"#))
         XCTAssertEqual(s.name, "All steps")
         XCTAssertEqual(s.board, "board.json")
         XCTAssertEqual(s.states.map { "\($0.path)=\($0.value)" }, ["states.porch=false"])
-        XCTAssertEqual(s.steps.map(\.path), (0..<12).map { "steps[\($0)]" })
+        XCTAssertEqual(s.steps.map(\.path), (0..<13).map { "steps[\($0)]" })
         let described = s.steps.map { step -> String in
             switch step.action {
             case .tap(let t): "tap \(t)"
@@ -45,9 +45,10 @@ final class ScenarioParserTests: XCTestCase {
             case .release(let c): "release \(c)"
             case .wait(let s): "wait \(s)"
             case .set(let targets): "set " + targets.map { "\($0.id)=\($0.value)@\($0.path)" }.joined(separator: " ")
-            case .expect(let screen, let states):
+            case .expect(let screen, let states, let page):
                 "expect \(screen.map { "\($0.golden)~\($0.tolerance)" } ?? "-") "
                     + states.map { "\($0.id)=\($0.value)@\($0.path)" }.joined(separator: " ")
+                    + (page.map { " page \($0.value)@\($0.path)" } ?? "")
             case .replay(let file, let device): "replay \(file) \(device ?? "-")"
             }
         }
@@ -60,7 +61,7 @@ final class ScenarioParserTests: XCTestCase {
                 "set porch=on@steps[7].set.porch fan=toggle@steps[7].set.fan",
                 "expect goldens/a.png~3 porch=true@steps[8].expect.state.porch",
                 "expect - fan=false@steps[9].expect.state.fan", "replay taps.events -",
-                "replay taps.events screen.desc",
+                "replay taps.events screen.desc", "expect -  page 1@steps[12].expect.page",
             ])
     }
 
@@ -109,16 +110,16 @@ final class ScenarioParserTests: XCTestCase {
                 scenario(#"{"expect": {"tolerance": 2}}"#),
                 #"steps[0].expect.tolerance: goes with "screen" (the golden image it applies to)"#
             ),
-            (scenario(#"{"expect": {}}"#), #"steps[0].expect: expects nothing (give "screen" and/or "state")"#),
+            (scenario(#"{"expect": {}}"#), #"steps[0].expect: expects nothing (give "screen", "state" and/or "page")"#),
             (
                 scenario(#"{"expect": {"state": {"porch": true}}}"#),
                 "steps[0].expect.state.porch: expected a string, got a boolean"
             ),
             (scenario(#"{"replay": {"device": "x.desc"}}"#), "steps[0].replay.file: missing"),
             (scenario("", top: #""states": {"porch": "dim"},"#), #"states.porch: "dim" is not one of: on, off"#),
-            // Pages and focus (issue 13) are not in this version: the steps that need them say so.
-            (scenario(#"{"wait": 1}, {"key": "right"}"#), "steps[1].key: needs pages, not in this version"),
-            (scenario(#"{"expect": {"page": 2}}"#), "steps[0].expect.page: needs pages, not in this version"),
+            // Focus navigation (issue 13) is not in this version: the step that needs it says so.
+            (scenario(#"{"wait": 1}, {"key": "right"}"#), "steps[1].key: needs focus navigation, not in this version"),
+            (scenario(#"{"expect": {"page": -1}}"#), "steps[0].expect.page: -1 is out of range (0…15)"),
         ]
         for (text, message) in cases {
             XCTAssertEqual(error(text)?.description, message, text)
@@ -150,6 +151,10 @@ final class ScenarioParserTests: XCTestCase {
             (
                 scenario("", top: #""states": {"attic": "on"},"#),
                 #"states.attic: no switch "attic" on the board (there are: porch, fan)"#
+            ),
+            (
+                scenario(#"{"expect": {"page": 1}}"#),
+                "steps[0].expect.page: page 1 is not on the board (it has 1 page, 0…0)"
             ),
             (scenario(#"{"release": 2}"#), "steps[0].release: contact 2 is not down"),
             (scenario(#"{"move": {"contact": 1, "to": "fan"}}"#), "steps[0].move.contact: contact 1 is not down"),

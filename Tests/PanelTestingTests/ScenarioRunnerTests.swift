@@ -204,7 +204,7 @@ final class ScenarioRunnerTests: XCTestCase {
                 "steps[0]: the panel refused to set spare: switch \"spare\" is disabled",
                 "steps[1].expect.state.porch: porch is off, expected on",
             ])
-        XCTAssertEqual(suite.results[2].outcome, .invalid("steps[0].key: needs pages, not in this version"))
+        XCTAssertEqual(suite.results[2].outcome, .invalid("steps[0].key: needs focus navigation, not in this version"))
 
         try suite.writeJUnit(to: path("junit.xml"))
         let xml = try XMLDocument(contentsOf: URL(fileURLWithPath: path("junit.xml")))
@@ -225,7 +225,7 @@ final class ScenarioRunnerTests: XCTestCase {
         XCTAssertTrue(failure.stringValue?.contains("porch is off, expected on") == true, failure.stringValue ?? "")
         XCTAssertEqual(
             cases[2].elements(forName: "error").first?.attribute(forName: "message")?.stringValue,
-            "steps[0].key: needs pages, not in this version")
+            "steps[0].key: needs focus navigation, not in this version")
     }
 
     /// A board that blanks after 5 idle seconds: a wait of 6 takes no real time, the screen is

@@ -15,17 +15,25 @@ final class BoardConfigTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.boardDirectory.path).filter {
             $0.hasSuffix(".json")
         }
-        XCTAssertEqual(files.count, 5)
+        XCTAssertEqual(files.count, 6)
+        var pages = 0
         for file in files {
             let data = try Data(contentsOf: Self.boardDirectory.appendingPathComponent(file))
             let config = try BoardConfig.parse([UInt8](data))
-            let layout = try PanelLayout(config: config)
-            XCTAssertEqual(layout.items.count, config.switches.count, file)
-            // Rotation gives the layout the logical size.
-            let logical = config.display.rotation.logicalSize(
-                width: config.display.width, height: config.display.height)
-            XCTAssertEqual(layout.width, logical.width, file)
+            var laidOut = 0
+            for page in config.pages.indices {
+                let layout = try PanelLayout(config: config, page: page)
+                laidOut += layout.items.count
+                // Rotation gives the layout the logical size.
+                let logical = config.display.rotation.logicalSize(
+                    width: config.display.width, height: config.display.height)
+                XCTAssertEqual(layout.width, logical.width, file)
+            }
+            XCTAssertEqual(laidOut, config.switches.count, file)
+            pages += config.pages.count
         }
+        // One board of several pages (house-7inch-pages.json: three), the others one each.
+        XCTAssertEqual(pages, files.count - 1 + 3)
     }
 
     func testDefaultsForMissingKeys() throws {

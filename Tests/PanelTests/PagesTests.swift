@@ -367,6 +367,60 @@ final class PagesTests: XCTestCase {
 
     // MARK: Pictures
 
+    /// Frames painted on one canvas from frame to frame, as the frame composer paints them: the
+    /// first frame of a slide — whose picture of the page it leaves is taken off the screen, not
+    /// drawn — is exactly both pages drawn afresh, moved, with the dots on top; a finger that has
+    /// not moved the page yet repaints nothing; and the frame that comes to rest, copied from
+    /// the page's picture, is exactly the page drawn afresh with its dots.
+    func testSlideFramesOnTheScreenCanvasAreThePagesDrawnAfresh() throws {
+        let c = try makeController()
+        let size = IntRect(x: 0, y: 0, width: 800, height: 480)
+        func fresh(_ page: Int) -> Image {
+            let image = Image(width: 800, height: 480, format: .argb8888)
+            c.view.draw(page: page, on: Canvas(image: image), at: 0)
+            return image
+        }
+        func composed(_ pages: [(Image, Int)], dot: Int) -> Image {
+            let image = Image(width: 800, height: 480, format: .argb8888)
+            let canvas = Canvas(image: image)
+            for (page, x) in pages { canvas.copy(page, at: x, 0) }
+            c.view.drawDots(current: dot, on: canvas)
+            return image
+        }
+        func differing(_ a: Image, _ b: Image) -> Int {
+            var n = 0
+            for y in 0..<480 { for x in 0..<800 where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { n += 1 } }
+            return n
+        }
+        let screen = Image(width: 800, height: 480, format: .argb8888)
+        let canvas = Canvas(image: screen)
+        func paint(at now: Double) {
+            for rect in c.damage(at: now) { canvas.withClip(rect) { c.draw(on: canvas, at: now) } }
+            c.didPaint(at: now)
+        }
+        paint(at: 0)
+        XCTAssertEqual(differing(screen, composed([(fresh(0), 0)], dot: 0)), 0, "at rest")
+
+        _ = c.handle([TouchEvent(contact: 1, phase: .began, position: gap, time: 1)])
+        _ = c.handle([TouchEvent(contact: 1, phase: .moved, position: Point(gap.x - 20, gap.y), time: 1.016)])
+        XCTAssertTrue(c.pager.isDragging)
+        XCTAssertEqual(c.damage(at: 1.016), [], "the drag has not moved the page: nothing to repaint")
+        _ = c.handle([TouchEvent(contact: 1, phase: .moved, position: Point(gap.x - 130, gap.y), time: 1.033)])
+        XCTAssertEqual(c.damage(at: 1.033), [size])
+        XCTAssertEqual(c.pagePictureBytes, 0)
+        paint(at: 1.033)
+        XCTAssertEqual(c.pagePictureBytes, 2 * 800 * 480 * 4, "both pictures made in the first frame")
+        XCTAssertEqual(differing(screen, composed([(fresh(0), -110), (fresh(1), 690)], dot: 0)), 0, "first frame")
+
+        _ = c.handle([TouchEvent(contact: 1, phase: .ended, position: Point(gap.x - 130, gap.y), time: 1.05)])
+        let end = try XCTUnwrap(c.restTime(after: 1.05))
+        paint(at: (1.05 + end) / 2)
+        paint(at: end)
+        XCTAssertEqual(c.page, 1)
+        XCTAssertEqual(c.pagePictureBytes, 0, "pictures freed at rest")
+        XCTAssertEqual(differing(screen, composed([(fresh(1), 0)], dot: 1)), 0, "at rest on page 1")
+    }
+
     /// Mid-slide the frame is exactly the two pages as drawn at rest, moved by the page's offset
     /// (rounded to whole pixels), with the dots on top.
     func testAFrameMidSlideIsThePagesAtRestMovedToWhereTheyAre() throws {
@@ -386,7 +440,7 @@ final class PagesTests: XCTestCase {
         c.didPaint(at: 1.5)
         XCTAssertEqual(c.damage(at: 1.6), [], "the finger holds still: nothing to paint")
         XCTAssertEqual(c.pagePictureBytes, 2 * 800 * 480 * 4, "two pages in pictures while sliding")
-        let shift = Int((position * 800).rounded())
+        let shift = -Int((-position * 800 + 0.5).rounded(.down))  // where page 0 lands, as drawn
         let dots = c.view.dotsBounds
         var mismatches = 0
         for y in 0..<480 {

@@ -223,7 +223,7 @@ final class PreviewServiceTests: XCTestCase {
         XCTAssertEqual(kinds.filter { $0 == "release" }.count, 1, json)
         XCTAssertEqual(kinds.filter { $0 == "set" }.count, 1, json)
         XCTAssertEqual(kinds.last, "expect")
-        guard case .expect(let screen, let expected) = scenario.steps.last?.action else { return XCTFail(json) }
+        guard case .expect(let screen, let expected, _) = scenario.steps.last?.action else { return XCTFail(json) }
         XCTAssertEqual(screen?.golden, "goldens/hall-preview.png")
         let states = panel.session.controller.states
         XCTAssertEqual(expected.map { "\($0.id)=\($0.value)" }, ["porch", "fan"].map { "\($0)=\(states[$0]!)" })

@@ -106,7 +106,7 @@ final class ScenarioRecorderTests: XCTestCase {
         XCTAssertEqual(scenario.board, "/boards/hall.json")
         XCTAssertEqual(scenario.states.map { "\($0.id)=\($0.value)" }, ["porch=false", "fan=true"])
         XCTAssertEqual(scenario.steps.count, 6)
-        guard case .expect(let screen, let states) = scenario.steps.last?.action else {
+        guard case .expect(let screen, let states, _) = scenario.steps.last?.action else {
             return XCTFail("the last step is not an expect: \(json)")
         }
         XCTAssertEqual(screen?.golden, "goldens/hall-preview.png")
@@ -157,7 +157,7 @@ final class ScenarioRecorderTests: XCTestCase {
         let json = r.scenarioJSON(name: "long", board: "/b.json", golden: "goldens/long.png")
         let scenario = try Scenario.parse(json)
         XCTAssertEqual(scenario.steps.count, Scenario.maximumSteps)
-        guard case .expect(_, let states) = scenario.steps.last?.action else { return XCTFail("no expect") }
+        guard case .expect(_, let states, _) = scenario.steps.last?.action else { return XCTFail("no expect") }
         XCTAssertEqual(
             states.map { "\($0.id)=\($0.value)" }, ["porch=\(recordedTaps % 2 == 1)", "fan=true"],
             "the states when recording stopped")

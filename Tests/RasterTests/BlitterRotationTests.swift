@@ -19,6 +19,34 @@ final class BlitterRotationTests: XCTestCase {
         return image
     }
 
+    /// An opaque ARGB source reaches an XRGB buffer as a plain row copy (the frame composer's
+    /// picture over an opaque background): the same words as the copy that forces the padding
+    /// byte, whatever the buffer held.
+    func testAnOpaqueSourceCopiesToXRGBAsTheCopyThatForcesTheAlpha() {
+        let source = asymmetricImage(width: 37, height: 11)
+        let rect = IntRect(x: 3, y: 2, width: 30, height: 8)
+        var words: [[UInt32]] = []
+        for opaque in [false, true] {
+            let target = Image(width: 40, height: 12, format: .xrgb8888)
+            for y in 0..<12 {
+                let row = target.surface.row32(y)
+                for x in 0..<40 { row[x] = 0x1234_5678 &+ UInt32(x * 40 + y) }
+            }
+            Blitter.copy(
+                from: source.surface, rect: rect, to: target.surface, at: (5, 3), rotation: .none,
+                sourceIsOpaque: opaque)
+            words.append((0..<12).flatMap { y in (0..<40).map { target.surface.row32(y)[$0] } })
+            withExtendedLifetime(target) {}
+        }
+        XCTAssertEqual(words[0], words[1])
+        // Inside the copied rectangle every padding byte is 0xFF, and the pixels are the source's.
+        for y in 0..<8 {
+            for x in 0..<30 {
+                XCTAssertEqual(words[1][(y + 3) * 40 + x + 5], source.pixel(x: x + 3, y: y + 2).argb)
+            }
+        }
+    }
+
     func testEveryPixelLandsWherePhysicalPixelSays() {
         let source = asymmetricImage()
         for rotation in Rotation.allCases {

@@ -80,8 +80,11 @@ public enum Blitter {
     /// Copies `rect` of `source` to `target`, with `rect`'s top-left landing at `origin` when not
     /// rotated. With a rotation, `source` is the whole logical picture and the rectangle lands
     /// where the rotation puts it (`origin` is ignored). Pixels outside either surface are skipped.
+    /// `sourceIsOpaque`: the caller knows every pixel of an ARGB8888 `source` has alpha 255, so
+    /// an XRGB8888 target's padding byte comes out 0xFF from a plain row copy.
     public static func copy(
-        from source: Surface, rect: IntRect, to target: Surface, at origin: (Int, Int), rotation: Rotation
+        from source: Surface, rect: IntRect, to target: Surface, at origin: (Int, Int), rotation: Rotation,
+        sourceIsOpaque: Bool = false
     ) {
         let r = rect.intersection(source.bounds)
         guard !r.isEmpty else { return }
@@ -97,8 +100,12 @@ public enum Blitter {
             guard !dst.isEmpty else { return }
             let sx = r.minX + dst.minX - origin.0
             let sy = r.minY + dst.minY - origin.1
-            // XRGB's padding byte is undefined on the way in and written as 0xFF on the way out.
-            let forceAlpha: UInt32 = source.format == .xrgb8888 || target.format == .xrgb8888 ? 0xFF00_0000 : 0
+            // XRGB's padding byte is undefined on the way in and written as 0xFF on the way out —
+            // which an opaque ARGB source already has. (The OR costs a page transition's frame
+            // at 800×480 0.45 M instructions, against 0.18 M for the row copies.)
+            let alreadyOpaque = sourceIsOpaque && source.format == .argb8888
+            let forceAlpha: UInt32 =
+                !alreadyOpaque && (source.format == .xrgb8888 || target.format == .xrgb8888) ? 0xFF00_0000 : 0
             for y in 0..<dst.height {
                 let s = source.row32(sy + y) + sx
                 let d = target.row32(dst.minY + y) + dst.minX
