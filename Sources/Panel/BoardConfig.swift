@@ -115,6 +115,7 @@ extension BoardConfig {
                     s.path + ".mqtt", "binds the switch to MQTT topics, but the board has no \"mqtt\" broker")
             }
         }
+        if let mqtt, mqtt.discovery { try MQTTConfig.checkEntityIDs(all) }
     }
 }
 

@@ -114,7 +114,8 @@ public final class MQTTService: PanelService {
     }
 
     public func switchChanged(_ change: SwitchChange, now: Double) {
-        send(bridge?.changed(change, mirrored: mirroring.contains(change.id), now: now) ?? [])
+        send(
+            bridge?.changed(change, mirrored: mirroring.contains(change.id), isConnected: isConnected, now: now) ?? [])
         showPending(now: now)
     }
 
@@ -264,6 +265,7 @@ public final class MQTTService: PanelService {
             do {
                 switch item {
                 case .subscribe(let pattern): try client.subscribe(pattern)
+                case .unsubscribe(let pattern): try client.unsubscribe(pattern)
                 case .publish(let topic, let payload, let retain):
                     try client.publish(topic, Array(payload.utf8), retain: retain, atMostOnce: atMostOnce)
                 }
