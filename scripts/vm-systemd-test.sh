@@ -6,17 +6,22 @@
 # sysusers user and enables the unit. The only changes to the installed unit are
 # a drop-in that adds --verbose (the debug lines the test waits for) and the example drop-in's
 # ReadWritePaths= recipe for a `write` action; the board config is a test board whose switches
-# run commands inside the sandbox. The guest (switchpanel-check.service) checks and, in lock-step
-# over the serial line, asks the host for QMP screendumps and tablet taps:
+# run commands inside the sandbox, and it names a mosquitto broker running in the guest (Debian's
+# `mosquitto`, on 127.0.0.1 only), reached through the package's MQTT drop-in
+# (/usr/share/switchpanel/switchpanel-mqtt.conf copied to the unit's drop-in directory, as the
+# README says). The guest (switchpanel-check.service) checks and, in lock-step over the serial
+# line, asks the host for QMP screendumps and tablet taps:
 #   1. the unit started at boot as user switchpanel (groups, no capabilities, NoNewPrivs, seccomp,
-#      tty1 on fd 0), READY=1 after the first frame; getty@tty1 stopped; the udev rule;
+#      tty1 on fd 0), READY=1 after the first frame; getty@tty1 stopped; the udev rule; on the
+#      broker, the retained `online` and each switch's retained state and discovery config;
 #   2. the screen equals `switchpanel render --config board.json` on the host, pixel for pixel;
 #   3. a host tap toggles "porch" and its `run` action leaves its file (as switchpanel, in
-#      /run/switchpanel); `ctl get` agrees; `ctl set` as a member of group switchpanel toggles
+#      /run/switchpanel); the broker holds the retained `ON`; `ctl get` agrees; `ctl set` as a member of group switchpanel toggles
 #      "heater" (and runs its action), others are refused; `ctl set` as root toggles "sandbox",
 #      whose actions write sysfs through the drop-in and report what the sandbox allows;
-#   4. `systemctl kill -s KILL`: systemd restarts it, ready again, and the screen equals the host
-#      render of the states.json copied out of the guest (states restored from disk);
+#   4. `systemctl kill -s KILL`: the broker publishes the panel's will (the retained status turns
+#      `offline`), systemd restarts it, ready again and `online` again, and the screen equals the
+#      host render of the states.json copied out of the guest (states restored from disk);
 #   5. `systemctl reload` keeps the process, the states and the screen; watchdog pings; journal
 #      priorities; `systemd-analyze security` in the guest; `systemctl stop` is clean and the
 #      console comes back; it starts again while a stale session holds tty1 (tty-force);
@@ -54,7 +59,8 @@ initrd=/boot/initrd.img-$vm_kver
 [ -r "$initrd" ] || { say "no readable $initrd"; exit 1; }
 
 # --- a Debian 12 root with systemd and the panel's libraries (cached) -----------------------
-packages=systemd,systemd-sysv,udev,kmod,procps,libdrm2,libevdev2,libpng16-16,libfreetype6,libfontconfig1,fontconfig,fonts-dejavu-core,libstdc++6,libmosquitto1,libmicrohttpd12,libssl3
+# (The tarball is named after this list: a package added here makes a new root.)
+packages=systemd,systemd-sysv,udev,kmod,procps,libdrm2,libevdev2,libpng16-16,libfreetype6,libfontconfig1,fontconfig,fonts-dejavu-core,libstdc++6,libmosquitto1,libmicrohttpd12,libssl3,mosquitto,mosquitto-clients
 tarball=$cache/bookworm-$(echo "$packages" | md5sum | cut -c1-8).tar
 rootfs=$work/root
 mkdir -p "$rootfs" "$cache"
@@ -94,7 +100,9 @@ echo "SWITCHPANEL_DEB=/root/debs/switchpanel_${version}+upgradetest_$arch.deb" >
 echo "SWITCHPANEL_FIRST_DEB=/root/debs/switchpanel_${version}_$arch.deb" >>"$rootfs/etc/switchpanel-test.env"
 
 # The test board: four switches whose actions leave evidence where the sandbox lets them write
-# (/run/switchpanel is the unit's RuntimeDirectory=), one of them a `write` to sysfs. The sandbox
+# (/run/switchpanel is the unit's RuntimeDirectory=), one of them a `write` to sysfs; the broker
+# in the guest (no node: it is the host name, switchpanel-vm, so topics are under
+# switchpanel/switchpanel-vm). The sandbox
 # report runs a few dozen commands: under TCG on a loaded 2-core host that took more than the
 # default 10 s timeout, hence 60.
 cat >"$work/board.json" <<'JSON'
@@ -105,6 +113,7 @@ cat >"$work/board.json" <<'JSON'
   "touch": { "devices": [] },
   "theme": { "preset": "ios" },
   "layout": { "columns": 2, "rowHeight": 64, "gap": 16, "margin": 24 },
+  "mqtt": { "broker": "mqtt://127.0.0.1:1883" },
   "switches": [
     { "id": "porch", "label": "Porch light",
       "actions": [{ "run": ["/bin/sh", "-c", "echo \"$SWITCHPANEL_ID $SWITCHPANEL_STATE $(id -un)\" > /run/switchpanel/action-$SWITCHPANEL_ID-$SWITCHPANEL_STATE"] }] },
@@ -130,6 +139,17 @@ mkdir -p "$rootfs/etc/systemd/system/switchpanel.service.d"
     echo "$(grep '^ExecStart=' "$unit") --verbose"
     echo "ReadWritePaths=-/sys/block/vda/queue/read_ahead_kb"
 } >"$rootfs/etc/systemd/system/switchpanel.service.d/vm-test.conf"
+# The broker: Debian's mosquitto (enabled by its package) on the loopback only, and the package's
+# MQTT drop-in, as on a board whose config names a broker. The panel is ordered after this
+# broker (a broker on the panel itself would be, too), so its first attempt finds it listening
+# and its log stays free of warnings.
+cat >"$rootfs/etc/mosquitto/conf.d/switchpanel-test.conf" <<'CONF'
+listener 1883 127.0.0.1
+allow_anonymous true
+CONF
+systemctl --root="$rootfs" enable mosquitto.service >/dev/null 2>&1
+cp "$rootfs/usr/share/switchpanel/switchpanel-mqtt.conf" "$rootfs/etc/systemd/system/switchpanel.service.d/mqtt.conf"
+printf '[Unit]\nWants=mosquitto.service\nAfter=mosquitto.service\n' >"$rootfs/etc/systemd/system/switchpanel.service.d/vm-test-broker.conf"
 cat >"$rootfs/etc/udev/rules.d/90-switchpanel-sysfs.rules" <<'RULE'
 SUBSYSTEM=="block", KERNEL=="vda", RUN+="/bin/chgrp switchpanel /sys%p/queue/read_ahead_kb", RUN+="/bin/chmod g+w /sys%p/queue/read_ahead_kb"
 RULE
@@ -226,6 +246,16 @@ ctxt() { awk '/^(non)?voluntary_ctxt_switches:/ { n += $2 } END { print n }' "/p
 memory() { awk '/^(Rss|Pss|Private_Dirty|Private_Clean|Shared_Clean):/ { printf "%s %.1f MB  ", $1, $2 / 1024 }' "/proc/$1/smaps_rollup"; }
 pkgstate() { s=$(dpkg-query -W -f='${Status}' switchpanel 2>/dev/null); case $s in "" | *not-installed) echo gone ;; *) echo "$s" ;; esac; }
 exists() { if [ -e "$1" ]; then echo present; else echo gone; fi; }
+# The broker in the guest: what a new subscriber to topic $1 gets first, as "RETAIN PAYLOAD"
+# (RETAIN is 1 for a retained message); "Timed out" when nothing comes within 5 s.
+base=switchpanel/switchpanel-vm
+retained() { mosquitto_sub -h 127.0.0.1 -C 1 -W 5 -F '%r %p' -t "$1" 2>&1; }
+# The guest's seconds spent in the MQTT checks (what they add to the test): mqtt_from, then
+# mqtt_to after each stretch of them.
+mqtt_spent=0
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+mqtt_from() { mqtt_began=$(uptime_s); }
+mqtt_to() { mqtt_spent=$(awk -v t="$mqtt_spent" -v a="$mqtt_began" -v b="$(uptime_s)" 'BEGIN { printf "%.1f", t + b - a }'); }
 echo "=== CHECK START"
 # 1. Started at boot, unprivileged, ready. 2. The screen (compared with the render on the host).
 ok "installed from the package" "$(pkgstate)" "install ok installed"
@@ -248,6 +278,16 @@ ok "fd 0 is tty1 (StandardInput=tty-force)" "$(readlink "/proc/$pid/fd/0")" /dev
 ok "root read-only in its mount namespace" "$(awk '$5 == "/" { split($6, o, ","); print o[1] }' "/proc/$pid/mountinfo" | tail -1)" ro
 ok "getty@tty1 stopped" "$(systemctl is-active getty@tty1.service)" inactive
 ok "dev-dri-card0.device (udev rule)" "$(prop dev-dri-card0.device ActiveState)" active
+mqtt_from
+ok "the broker in the guest (mosquitto.service)" "$(systemctl is-active mosquitto.service)" active
+waitlog "MQTT: connected to mqtt://127.0.0.1:1883" \
+    && ok "MQTT: connected (through the package's drop-in)" yes yes
+eventually "MQTT: retained $base/status" "1 online" retained "$base/status"
+eventually "MQTT: retained $base/porch/state at boot" "1 OFF" retained "$base/porch/state"
+configs() { mosquitto_sub -h 127.0.0.1 -W 3 -C 4 -F '%r %t' -t "homeassistant/switch/switchpanel-vm/+/config" 2>&1 | sort | tr '\n' ' '; }
+ok "MQTT: Home Assistant discovery, retained" "$(configs)" \
+    "1 homeassistant/switch/switchpanel-vm/fan/config 1 homeassistant/switch/switchpanel-vm/heater/config 1 homeassistant/switch/switchpanel-vm/porch/config 1 homeassistant/switch/switchpanel-vm/sandbox/config "
+mqtt_to
 waitlog "first frame on screen"
 dump boot "first frame on screen"
 figure "kernel start → READY=1 (first frame on screen): $(seconds 0 "$(prop switchpanel ActiveEnterTimestampMonotonic)") s;" \
@@ -262,6 +302,9 @@ figure "context switches in 10 s at rest: $(($(ctxt "$pid") - before)) (Watchdog
 ask TAP porch
 waitlog "porch → on (touch)" && ok "tap: porch → on (touch)" yes yes
 ok "porch's run action, as switchpanel" "$(waitfile /run/switchpanel/action-porch-on)" "porch on switchpanel"
+mqtt_from
+eventually "MQTT: the tap on the broker, retained $base/porch/state" "1 ON" retained "$base/porch/state"
+mqtt_to
 ok "ctl get porch" "$(ctl get porch)" on
 ok "ctl set heater on as operator (group switchpanel)" "$(setpriv --reuid=operator --regid=operator --init-groups switchpanel ctl set heater on 2>&1)" on
 ok "heater's run action" "$(waitfile /run/switchpanel/action-heater-on)" "heater on switchpanel"
@@ -269,7 +312,9 @@ ok "ctl refused to others" "$(setpriv --reuid=nobody --regid=nogroup --clear-gro
 ok "ctl set sandbox on as root" "$(ctl set sandbox on)" on
 report=$(waitfile /run/switchpanel/sandbox-on)
 echo "$report" | sed 's/^/    action in the sandbox: /'
-for line in "user: switchpanel" "groups: input switchpanel video " "NoNewPrivs: 1" "Seccomp: 2" \
+# Inside the unit's user namespace (PrivateUsers=) video and input are not mapped: both show as
+# nogroup (the devices still open, below).
+for line in "user: switchpanel" "groups: nogroup switchpanel " "NoNewPrivs: 1" "Seccomp: 2" \
     "CapEff: 0000000000000000" "CapBnd: 0000000000000000" "write /etc/switchpanel: refused" \
     "write /usr/local: refused" "write /var/lib/switchpanel: allowed" "write /run/switchpanel: allowed" \
     "write /tmp: allowed" "write /var/tmp: allowed" "open /dev/dri/card0 rw: allowed" "open input ro: allowed" \
@@ -285,13 +330,30 @@ ok "ctl list" "$(ctl list | awk '{ printf "%s=%s ", $1, $2 }')" "porch=on fan=of
 dump toggled "fan → off (socket)"
 sendfile toggled /var/lib/switchpanel/states.json
 
-# 4. Killed: restarted by systemd, the states restored from disk.
+# 4. Killed: the broker publishes the will, systemd restarts the panel, the states restored
+# from disk. A subscriber started before the kill sees the status go online → offline → online.
+mqtt_from
+mosquitto_sub -h 127.0.0.1 -C 3 -W 90 -t "$base/status" >/tmp/status-seen 2>&1 &
+watcher=$!
+seen() { wc -l </tmp/status-seen; }
+eventually "MQTT: a subscriber to $base/status gets the retained status" 1 seen
 old=$pid
 systemctl kill -s KILL switchpanel
+eventually "MQTT: SIGKILL: the broker publishes the will" 2 seen
+# RestartSec=3 leaves a few seconds before the new process connects.
+ok "MQTT: SIGKILL: retained $base/status (the will)" "$(retained "$base/status")" "1 offline"
+mqtt_to
 restarts() { echo "$(prop switchpanel NRestarts) $(state)"; }
 eventually "SIGKILL: restarted by systemd, READY=1" "1 active/running" restarts
 pid=$(prop switchpanel MainPID)
 ok "a new main process, as switchpanel" "$([ "$pid" != "$old" ] && ps -o user= -p "$pid")" switchpanel
+mqtt_from
+wait "$watcher"
+ok "MQTT: $base/status seen across the kill and the restart" "$(tr '\n' ' ' </tmp/status-seen)" "online offline online "
+ok "MQTT: after the restart: retained $base/status" "$(retained "$base/status")" "1 online"
+mqtt_to
+figure "MQTT checks: ${mqtt_spent} s of the guest's time (the will's, counted too, overlap the restart's RestartSec=3);" \
+    "mosquitto.service start → ready at boot: $(seconds "$(prop mosquitto InactiveExitTimestampMonotonic)" "$(prop mosquitto ActiveEnterTimestampMonotonic)") s"
 waitlog "first frame on screen"
 figure "after SIGKILL: process start → READY=1: $(seconds "$(prop switchpanel ExecMainStartTimestampMonotonic)" "$(prop switchpanel ActiveEnterTimestampMonotonic)") s (warm cache)"
 sendfile restarted /var/lib/switchpanel/states.json
@@ -313,7 +375,8 @@ ok "-p warning holds no info or debug lines" "$(journalctl -u switchpanel -p war
 ok "debug lines at priority 7" "$(journalctl -u switchpanel -p debug..debug -o cat --no-pager | grep -c 'idle after' | sed 's/^[1-9][0-9]*$/some/')" some
 security=$(systemd-analyze security switchpanel --no-pager 2>&1 | tail -1)
 echo "    $security"
-ok "systemd-analyze security in the guest" "$(echo "$security" | grep -oE '[0-9]+\.[0-9]+ [A-Z]+')" "0.6 SAFE"
+# With the MQTT drop-in (the unit alone is 0.4; scripts/check-unit.sh says what the network costs).
+ok "systemd-analyze security in the guest" "$(echo "$security" | grep -oE '[0-9]+\.[0-9]+ [A-Z]+')" "1.2 OK"
 invocation=$(prop switchpanel InvocationID)
 systemctl stop switchpanel
 ok "stop: clean exit" "$(state) $(prop switchpanel Result) $(prop switchpanel ExecMainStatus)" "inactive/dead success 0"

@@ -437,4 +437,10 @@ public final class MQTTClient {
         guard isConnected else { throw MQTTError(call: "subscribe", code: Int32(MOSQ_ERR_NO_CONN.rawValue)) }
         try check("subscribe \(pattern)") { mosquitto_subscribe(mosq, nil, pattern, 1) }
     }
+
+    /// Ends a subscription (a device's state topic the config no longer follows).
+    public func unsubscribe(_ pattern: String) throws(MQTTError) {
+        guard isConnected else { throw MQTTError(call: "unsubscribe", code: Int32(MOSQ_ERR_NO_CONN.rawValue)) }
+        try check("unsubscribe \(pattern)") { mosquitto_unsubscribe(mosq, nil, pattern) }
+    }
 }

@@ -169,6 +169,7 @@ extension BoardConfig {
                 }
             }
         }
+        if let mqtt, mqtt.discovery { try MQTTConfig.checkEntityIDs(all) }
     }
 
     /// A page's (or the board's) `sections`, or its `switches` as one untitled section.

@@ -7,12 +7,15 @@ import ConfigFormat
 /// Topics: `<base>/status` (`online`, retained; the will publishes `offline`),
 /// `<base>/<id>/state` (`ON`/`OFF`, retained, only after the state is saved) and
 /// `<base>/<id>/set` (commands, from Home Assistant and scripts). With discovery, each switch's
-/// config is retained at `<prefix>/switch/<node>/<id>/config`; a config found there for a switch
-/// the panel no longer has is cleared (an empty retained message removes the entity).
+/// config is retained at `<prefix>/switch/<node>/<id>/config`. What a switch the panel no longer
+/// has left on the broker is cleared (an empty retained message): its discovery config (which
+/// removes the entity; all of them once discovery is off) and its retained state, whether the
+/// switch went in a reload or while the panel was not running.
 public struct MQTTBridge {
     /// What the service must do on the connection.
     public enum Outgoing: Hashable, Sendable {
         case subscribe(String)
+        case unsubscribe(String)
         case publish(topic: String, payload: String, retain: Bool)
     }
 
@@ -41,6 +44,10 @@ public struct MQTTBridge {
     public let version: String
     /// Switches whose device has not yet confirmed a touch: the state it goes back to, and when.
     public private(set) var pending: [String: (revertTo: Bool, deadline: Double)] = [:]
+    /// Touches on switches bound to a device whose command could not be sent (no connection):
+    /// the state each goes back to, and since when. Reverted at the next tick, not inside the
+    /// change notification that found them.
+    public private(set) var unsent: [String: (revertTo: Bool, since: Double)] = [:]
     /// When discovery and states are published again for Home Assistant's birth message.
     public private(set) var republishAt: Double?
     /// Switches removed by a reload, cleared from Home Assistant at the next connection when the
@@ -73,16 +80,27 @@ public struct MQTTBridge {
     /// The session was accepted: subscribe, say online, (re)announce every switch and its state.
     public func connected(states: [String: Bool]) -> [Outgoing] {
         var out: [Outgoing] = [.subscribe("\(baseTopic)/+/set")]
-        var stateTopics = Set<String>()
-        for sw in board.switches {
-            if let t = sw.mqtt?.stateTopic, stateTopics.insert(t).inserted { out.append(.subscribe(t)) }
-        }
-        if config.discovery {
-            out.append(.subscribe(birthTopic))
-            // Our own retained configs come back: those of switches we no longer have are cleared.
-            out.append(.subscribe("\(config.discoveryPrefix)/switch/\(node)/+/config"))
-        }
+        for t in Self.deviceStateTopics(board) { out.append(.subscribe(t)) }
+        if config.discovery { out.append(.subscribe(birthTopic)) }
+        // Our own retained configs and states come back: those of switches we no longer have
+        // (all configs, once discovery is off) are cleared. States echo each change back too:
+        // one small message per change, nothing at rest.
+        out.append(.subscribe("\(config.discoveryPrefix)/switch/\(node)/+/config"))
+        out.append(.subscribe("\(baseTopic)/+/state"))
         out += announcement(states: states)
+        return out
+    }
+
+    /// The devices' state topics `board`'s mirrored switches follow, each once, in order.
+    static func deviceStateTopics(_ board: BoardConfig) -> [String] {
+        var seen = Set<String>()
+        return board.switches.compactMap(\.mqtt?.stateTopic).filter { seen.insert($0).inserted }
+    }
+
+    /// Empty retained messages that clear what switch `id` left on the broker.
+    private func clearing(_ id: String) -> [Outgoing] {
+        var out: [Outgoing] = [.publish(topic: stateTopic(id), payload: "", retain: true)]
+        if config.discovery { out.append(.publish(topic: discoveryTopic(id), payload: "", retain: true)) }
         return out
     }
 
@@ -112,13 +130,19 @@ public struct MQTTBridge {
     // MARK: The panel's side
 
     /// A change was saved and acknowledged. `mirrored` when the change itself came from a
-    /// device's state message (no command goes back to the device).
-    public mutating func changed(_ change: SwitchChange, mirrored: Bool, now: Double) -> [Outgoing] {
+    /// device's state message (no command goes back to the device). Without a connection the
+    /// device cannot be told: the switch goes back at the next ``tick(now:states:isConnected:)``
+    /// (and the log says why) rather than show a state the device never heard of.
+    public mutating func changed(_ change: SwitchChange, mirrored: Bool, isConnected: Bool, now: Double) -> [Outgoing] {
         guard let sw = board.switches.first(where: { $0.id == change.id }) else { return [] }
         var out = [statePublish(change.id, change.isOn)]
         if let binding = sw.mqtt {
             if mirrored || change.source == .revert || change.source == .restore {
                 pending[change.id] = nil
+            } else if binding.commandTopic != nil, !isConnected {
+                let revertTo = pending[change.id]?.revertTo ?? unsent[change.id]?.revertTo ?? !change.isOn
+                pending[change.id] = nil
+                unsent[change.id] = (revertTo, now)
             } else if let command = binding.commandTopic {
                 out.append(
                     .publish(
@@ -134,20 +158,26 @@ public struct MQTTBridge {
         return out
     }
 
-    /// Takes a reloaded board: new switches are announced, removed ones cleared.
+    /// Takes a reloaded board: new switches are announced, removed ones cleared (their entity and
+    /// their retained state), device state topics no longer followed unsubscribed.
     public mutating func reloaded(_ newBoard: BoardConfig, states: [String: Bool], isConnected: Bool) -> [Outgoing] {
         let old = Set(board.switches.map(\.id))
+        let oldTopics = Self.deviceStateTopics(board)
         board = newBoard
         let removed = old.subtracting(newBoard.switches.map(\.id))
-        for id in removed { pending[id] = nil }
+        for id in removed {
+            pending[id] = nil
+            unsent[id] = nil
+        }
+        // Disconnected, the session (a clean one) holds no subscriptions to take back.
         guard isConnected else {
             removedSinceConnect.formUnion(removed)
             return []
         }
         var out = connected(states: states)
-        if config.discovery {
-            for id in removed.sorted() { out.append(.publish(topic: discoveryTopic(id), payload: "", retain: true)) }
-        }
+        let newTopics = Set(Self.deviceStateTopics(newBoard))
+        for t in oldTopics where !newTopics.contains(t) { out.append(.unsubscribe(t)) }
+        for id in removed.sorted() { out += clearing(id) }
         return out
     }
 
@@ -169,12 +199,25 @@ public struct MQTTBridge {
             }
             return r
         }
-        if config.discovery,
-            let id = Self.level(topic, prefix: "\(config.discoveryPrefix)/switch/\(node)/", suffix: "/config")
+        if let id = Self.level(topic, prefix: "\(config.discoveryPrefix)/switch/\(node)/", suffix: "/config") {
+            if !payload.isEmpty {
+                if !config.discovery {
+                    r.outgoing.append(.publish(topic: topic, payload: "", retain: true))
+                    r.notes.append("MQTT: removing \(id) from Home Assistant (discovery is off)")
+                } else if !board.switches.contains(where: { $0.id == id }) {
+                    r.outgoing.append(.publish(topic: topic, payload: "", retain: true))
+                    r.notes.append("MQTT: removing \(id) from Home Assistant (no longer in the config)")
+                }
+            }
+            return r
+        }
+        if let id = Self.level(topic, prefix: "\(baseTopic)/", suffix: "/state"),
+            !board.switches.contains(where: { $0.id == id }), !MQTTScreenEntities.reservedIDs.contains(id)
         {
-            if !payload.isEmpty, !board.switches.contains(where: { $0.id == id }) {
+            // A ghost: the retained state of a switch the panel no longer has.
+            if isRetained, !payload.isEmpty {
                 r.outgoing.append(.publish(topic: topic, payload: "", retain: true))
-                r.notes.append("MQTT: removing \(id) from Home Assistant (no longer in the config)")
+                r.notes.append("MQTT: clearing the retained state of \(id) (no longer in the config)")
             }
             return r
         }
@@ -264,12 +307,19 @@ public struct MQTTBridge {
 
     /// When ``tick(now:states:)`` has something to do.
     public var nextDeadline: Double? {
-        ([republishAt] + pending.values.map(\.deadline)).compactMap { $0 }.min()
+        ([republishAt] + pending.values.map(\.deadline) + unsent.values.map(\.since)).compactMap { $0 }.min()
     }
 
     /// Deadlines that passed: unconfirmed touches go back; the birth re-publish goes out.
     public mutating func tick(now: Double, states: [String: Bool], isConnected: Bool) -> Reaction {
         var r = Reaction()
+        for (id, u) in unsent.sorted(by: { $0.key < $1.key }) {
+            unsent[id] = nil
+            r.notes.append(
+                "MQTT: \(id): the broker is unreachable, so the device was not told; back to \(u.revertTo ? "on" : "off")"
+            )
+            if states[id] != u.revertTo { r.commands.append(.revert(id: id, isOn: u.revertTo)) }
+        }
         for (id, p) in pending.sorted(by: { $0.key < $1.key }) where now >= p.deadline {
             pending[id] = nil
             r.notes.append(
@@ -289,11 +339,11 @@ public struct MQTTBridge {
         return board.switches.map { .publish(topic: discoveryTopic($0.id), payload: "", retain: true) }
     }
 
-    /// Clears the entities of switches removed while disconnected (after ``connected(states:)``).
+    /// Clears the entities and states of switches removed while disconnected (after
+    /// ``connected(states:)``).
     public mutating func takeRemovedWhileDisconnected() -> [Outgoing] {
         defer { removedSinceConnect.removeAll() }
-        guard config.discovery else { return [] }
-        return removedSinceConnect.sorted().map { .publish(topic: discoveryTopic($0), payload: "", retain: true) }
+        return removedSinceConnect.sorted().flatMap { clearing($0) }
     }
 
     // MARK: Home Assistant

@@ -153,6 +153,24 @@ extension MQTTConfig {
             }
     }
 
+    /// With discovery, each switch's entity id is `switch.<node>_<id>` made into a slug, so two
+    /// ids that differ only in case or punctuation (`Porch-Light`, `porch_light`) would claim
+    /// the same one, and which entity Home Assistant renames (`_2`) would depend on the order it
+    /// hears them in: refused, naming both.
+    static func checkEntityIDs(_ switches: [SwitchConfig]) throws(ConfigError) {
+        var seen: [String: SwitchConfig] = [:]
+        for sw in switches {
+            let key = slug(sw.id, separator: "_", else: "")
+            if let first = seen[key] {
+                throw ConfigError(
+                    sw.path + ".id",
+                    "\"\(sw.id)\": Home Assistant would give it the entity id of \"\(first.id)\" (\(first.path)), "
+                        + "switch.<node>_\(key) (rename one, or set mqtt.homeAssistant.discovery to false)")
+            }
+            seen[key] = sw
+        }
+    }
+
     /// A host name made into a node name: letters, digits and '_' kept (lower-cased), any other
     /// run a single '-'; never empty.
     public static func nodeName(fromHostName hostName: String) -> String {

@@ -22,6 +22,8 @@ public struct MQTTScreenEntities {
     /// What came of one message.
     public struct Reaction: Hashable, Sendable {
         public var commands: [Command] = []
+        /// What to publish (a config cleared).
+        public var outgoing: [MQTTBridge.Outgoing] = []
         /// Lines for the log: what was ignored and why.
         public var notes: [String] = []
     }
@@ -56,8 +58,12 @@ public struct MQTTScreenEntities {
 
     // MARK: Outgoing
 
-    /// The subscription the bridge's `<base>/+/set` does not cover.
-    public var subscriptions: [MQTTBridge.Outgoing] { [.subscribe(brightnessSetTopic)] }
+    /// The subscriptions the bridge's `<base>/+/set` does not cover: the brightness command, and
+    /// the node's own light and select configs, which are cleared when discovery is off (as the
+    /// bridge clears its switches').
+    public var subscriptions: [MQTTBridge.Outgoing] {
+        [.subscribe(brightnessSetTopic), .subscribe(lightDiscoveryTopic), .subscribe(selectDiscoveryTopic)]
+    }
 
     /// Discovery (when on) and every state: what Home Assistant needs after a (re)connection,
     /// its own restart or a reload (the page titles may have changed).
@@ -103,6 +109,15 @@ public struct MQTTScreenEntities {
     /// A message on one of the screen's command topics: what to do, or why nothing. Nil when
     /// the topic is not the screen's (the bridge takes it).
     public func received(topic: String, payload: [UInt8], isRetained: Bool, screen: ScreenStatus) -> Reaction? {
+        if topic == lightDiscoveryTopic || topic == selectDiscoveryTopic {
+            // The config this node left when discovery was on: with it off, the entity goes.
+            var r = Reaction()
+            if !config.discovery, isRetained, !payload.isEmpty {
+                r.outgoing.append(.publish(topic: topic, payload: "", retain: true))
+                r.notes.append("MQTT: removing the screen's \(topic == lightDiscoveryTopic ? "light" : "page select") from Home Assistant (discovery is off)")
+            }
+            return r
+        }
         guard topic == screenSetTopic || topic == brightnessSetTopic || topic == pageSetTopic else { return nil }
         var r = Reaction()
         let text = payload.count <= 256 ? String(decoding: payload, as: UTF8.self).trimmingBlanks : ""

@@ -123,7 +123,8 @@ public final class MQTTService: PanelService {
     }
 
     public func switchChanged(_ change: SwitchChange, now: Double) {
-        send(bridge?.changed(change, mirrored: mirroring.contains(change.id), now: now) ?? [])
+        send(
+            bridge?.changed(change, mirrored: mirroring.contains(change.id), isConnected: isConnected, now: now) ?? [])
         showPending(now: now)
     }
 
@@ -279,6 +280,7 @@ public final class MQTTService: PanelService {
     /// Carries out a screen command from the broker; one that fails is logged.
     private func apply(_ reaction: MQTTScreenEntities.Reaction, now: Double) {
         for note in reaction.notes { log(.warning, note) }
+        send(reaction.outgoing)
         guard let loop else { return }
         for command in reaction.commands {
             do throws(ScreenControlError) {
@@ -315,6 +317,7 @@ public final class MQTTService: PanelService {
             do {
                 switch item {
                 case .subscribe(let pattern): try client.subscribe(pattern)
+                case .unsubscribe(let pattern): try client.unsubscribe(pattern)
                 case .publish(let topic, let payload, let retain):
                     try client.publish(topic, Array(payload.utf8), retain: retain, atMostOnce: atMostOnce)
                 }

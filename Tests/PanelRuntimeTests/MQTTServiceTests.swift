@@ -280,14 +280,16 @@ final class MQTTServiceTests: XCTestCase {
         try waitFor(panel, "re-announced") { configs.lines.count == before + 3 }
     }
 
-    func testASwitchRemovedFromTheConfigIsRemovedFromHomeAssistant() throws {
+    func testASwitchRemovedFromTheConfigIsRemovedFromHomeAssistantAndItsStateCleared() throws {
         try startBroker()
-        // A switch this node announced in an earlier life.
+        // A switch this node announced in an earlier life, and the state it left.
         try broker.publish("homeassistant/switch/hallway/attic/config", #"{"name":"Attic"}"#, retain: true)
+        try broker.publish("switchpanel/hallway/attic/state", "ON", retain: true)
         let panel = try embedded(try board())
         try connected(panel)
-        try waitFor(panel, "attic's config cleared") {
+        try waitFor(panel, "attic's config and state cleared") {
             logged.contains { $0.contains("removing attic from Home Assistant") }
+                && logged.contains { $0.contains("clearing the retained state of attic") }
         }
         try settle(panel)
         XCTAssertEqual(
@@ -296,6 +298,52 @@ final class MQTTServiceTests: XCTestCase {
                 "homeassistant/switch/hallway/fan/config", "homeassistant/switch/hallway/hall/config",
                 "homeassistant/switch/hallway/porch/config",
             ])
+        XCTAssertEqual(
+            try broker.retained("switchpanel/hallway/+/state").keys.sorted(),
+            [
+                "switchpanel/hallway/fan/state", "switchpanel/hallway/hall/state", "switchpanel/hallway/page/state",
+                "switchpanel/hallway/porch/state", "switchpanel/hallway/screen/state",
+            ], "the switches' states and the screen's (never taken for a removed switch's)")
+    }
+
+    func testAReloadUnsubscribesClearsWhatRemovedSwitchesLeftAndDiscoveryOffWithdrawsTheEntities() throws {
+        // The broker logs each UNSUBSCRIBE as "<client id> <topic>".
+        try startBroker(listenerLines: ["log_dest stderr", "log_type unsubscribe"])
+        let panel = try embedded(try board())
+        try connected(panel)
+        let port = broker.port
+        XCTAssertNotNil(try broker.retained("switchpanel/hallway/hall/state")["switchpanel/hallway/hall/state"])
+        // hall, the mirrored switch, goes.
+        let smaller = LoadedConfig(
+            config: try BoardConfig.parse(
+                #"{"version": 1, "mqtt": {"broker": "mqtt://127.0.0.1:\#(port)", "node": "hallway"}, "#
+                    + #""switches": [{"id": "porch"}, {"id": "fan"}]}"#))
+        try panel.loop.reload(smaller, now: panel.clock.now)
+        let brokerLog = broker.directory + "/mosquitto.log"
+        try waitFor(panel, "z2m/hall unsubscribed, hall's state and entity cleared") {
+            let log = (try? String(contentsOfFile: brokerLog, encoding: .utf8)) ?? ""
+            let states = try broker.retained("switchpanel/hallway/+/state").keys.sorted()
+            let configs = try broker.retained("homeassistant/switch/hallway/+/config").keys.sorted()
+            return log.contains("switchpanel-hallway z2m/hall")
+                && states == [
+                    "switchpanel/hallway/fan/state", "switchpanel/hallway/page/state", "switchpanel/hallway/porch/state",
+                    "switchpanel/hallway/screen/state",
+                ]
+                && configs == ["homeassistant/switch/hallway/fan/config", "homeassistant/switch/hallway/porch/config"]
+        }
+        // Discovery turned off: the entities go, the panel's own topics stay.
+        let hidden = LoadedConfig(
+            config: try BoardConfig.parse(
+                #"{"version": 1, "mqtt": {"broker": "mqtt://127.0.0.1:\#(port)", "node": "hallway", "#
+                    + #""homeAssistant": {"discovery": false}}, "switches": [{"id": "porch"}, {"id": "fan"}]}"#))
+        try panel.loop.reload(hidden, now: panel.clock.now)
+        try waitFor(panel, "no entity left") {
+            let left = try broker.retained("homeassistant/#")
+            return panel.panel.mqtt.isConnected && left.isEmpty
+        }
+        XCTAssertTrue(logged.contains { $0.contains("removing porch from Home Assistant (discovery is off)") })
+        XCTAssertTrue(logged.contains { $0.contains("removing the screen's light from Home Assistant (discovery is off)") })
+        XCTAssertEqual(try broker.retained("switchpanel/hallway/status")["switchpanel/hallway/status"], "online")
     }
 
     func testAReloadAnnouncesNewSwitchesClearsRemovedOnesAndFollowsABrokerChange() throws {
@@ -334,6 +382,39 @@ final class MQTTServiceTests: XCTestCase {
         try settle(panel)
         XCTAssertFalse(panel.panel.mqtt.isConnected)
         XCTAssertEqual(try broker.retained("switchpanel/landing/status")["switchpanel/landing/status"], "offline")
+    }
+
+    func testATouchThatCannotReachTheBrokerGoesBackAndTheLogSaysSo() throws {
+        try startBroker()
+        let json = """
+            {"version": 1, "name": "Gate", "layout": {"columns": 3},
+             "mqtt": {"broker": "mqtt://127.0.0.1:\(broker.port)", "node": "gate"},
+             "switches": [
+              {"id": "porch", "label": "Porch"},
+              {"id": "gate", "label": "Gate", "mqtt": {"commandTopic": "cmnd/gate/POWER"}},
+              {"id": "hall", "label": "Hall", "mqtt": {"commandTopic": "z2m/hall/set", "stateTopic": "z2m/hall"}}]}
+            """
+        let panel = try embedded(LoadedConfig(config: try BoardConfig.parse(json)))
+        try connected(panel)
+        broker.stop()
+        try waitFor(panel, "the panel sees the broker gone") { !panel.panel.mqtt.isConnected }
+        for (contact, id) in ["porch", "gate", "hall"].enumerated() {
+            let point = try centre(of: id, in: panel)
+            panel.touch([[TouchEvent(contact: contact, phase: .began, position: point, time: panel.clock.now)]])
+            panel.touch([[TouchEvent(contact: contact, phase: .ended, position: point, time: panel.clock.now)]])
+        }
+        // Well before hall's 5 s confirmation timeout: the devices cannot be told, so they go back;
+        // porch, the panel's own, stays.
+        try panel.advance(by: 0.5)
+        let states = panel.session.controller.states
+        XCTAssertEqual(states, ["porch": true, "gate": false, "hall": false], "\(logged)")
+        for id in ["gate", "hall"] {
+            XCTAssertTrue(
+                logged.contains(
+                    "warning: MQTT: \(id): the broker is unreachable, so the device was not told; back to off"),
+                "\(logged)")
+        }
+        XCTAssertEqual(try savedStates(), states)
     }
 
     func testAStateThatCannotBeSavedIsNeverPublished() throws {

@@ -122,12 +122,13 @@ final class MQTTBridgeTests: XCTestCase {
         let b = try bridge()
         let out = b.connected(states: ["porch": true, "lamp": false, "plug": false])
         XCTAssertEqual(
-            Array(out.prefix(5)),
+            Array(out.prefix(6)),
             [
                 .subscribe("switchpanel/hall/+/set"), .subscribe("z2m/lamp"), .subscribe("stat/plug/POWER"),
                 .subscribe("homeassistant/status"), .subscribe("homeassistant/switch/hall/+/config"),
+                .subscribe("switchpanel/hall/+/state"),
             ])
-        XCTAssertEqual(out[5], .publish(topic: "switchpanel/hall/status", payload: "online", retain: true))
+        XCTAssertEqual(out[6], .publish(topic: "switchpanel/hall/status", payload: "online", retain: true))
         let publishes = out.compactMap { item -> String? in
             if case .publish(let topic, _, let retain) = item, retain { return topic }
             return nil
@@ -159,15 +160,29 @@ final class MQTTBridgeTests: XCTestCase {
         XCTAssertEqual(MQTTBridge.slug("Hall-Way.2 ü"), "hall_way_2")
     }
 
-    func testWithoutDiscoveryNothingGoesToHomeAssistant() throws {
-        let b = try bridge(#"{"broker": "mqtt://b", "node": "hall", "homeAssistant": {"discovery": false}}"#)
-        let out = b.connected(states: ["porch": false])
-        XCTAssertFalse(
-            out.contains {
-                switch $0 {
-                case .subscribe(let t), .publish(let t, _, _): t.hasPrefix("homeassistant")
-                }
-            })
+    func testWithoutDiscoveryNothingGoesToHomeAssistantAndWhatWasAnnouncedIsWithdrawn() throws {
+        var b = try bridge(#"{"broker": "mqtt://b", "node": "hall", "homeAssistant": {"discovery": false}}"#)
+        let states = ["porch": false, "lamp": false, "plug": false]
+        let out = b.connected(states: states)
+        let toHomeAssistant = out.filter {
+            switch $0 {
+            case .subscribe(let t), .unsubscribe(let t), .publish(let t, _, _): t.hasPrefix("homeassistant")
+            }
+        }
+        // Only a look at what this node announced while discovery was on.
+        XCTAssertEqual(toHomeAssistant, [.subscribe("homeassistant/switch/hall/+/config")])
+        let announced = b.received(
+            topic: "homeassistant/switch/hall/porch/config", payload: Array("{}".utf8), isRetained: true,
+            states: states, now: 0, random: { 0 })
+        XCTAssertEqual(
+            announced.outgoing, [.publish(topic: "homeassistant/switch/hall/porch/config", payload: "", retain: true)])
+        XCTAssertEqual(announced.notes, ["MQTT: removing porch from Home Assistant (discovery is off)"])
+        // Its own empty message coming back is not cleared again.
+        XCTAssertEqual(
+            b.received(
+                topic: "homeassistant/switch/hall/porch/config", payload: [], isRetained: false, states: states,
+                now: 0, random: { 0 }),
+            MQTTBridge.Reaction())
     }
 
     // MARK: Commands
@@ -219,7 +234,7 @@ final class MQTTBridgeTests: XCTestCase {
         states["plug"] = true
         let touch = SwitchChange(id: "plug", isOn: true, source: .touch, time: 10)
         XCTAssertEqual(
-            b.changed(touch, mirrored: false, now: 10),
+            b.changed(touch, mirrored: false, isConnected: true, now: 10),
             [
                 .publish(topic: "switchpanel/hall/plug/state", payload: "ON", retain: true),
                 .publish(topic: "cmnd/plug/POWER", payload: "ON", retain: false),
@@ -231,13 +246,15 @@ final class MQTTBridgeTests: XCTestCase {
         XCTAssertNil(b.nextDeadline)
 
         // Confirmed in time: nothing goes back.
-        _ = b.changed(touch, mirrored: false, now: 20)
+        _ = b.changed(touch, mirrored: false, isConnected: true, now: 20)
         XCTAssertEqual(hear("stat/plug/POWER", "ON", at: 21).commands, [])
         XCTAssertNil(b.nextDeadline)
 
         // A change that came from the device sends no command back.
         XCTAssertEqual(
-            b.changed(SwitchChange(id: "lamp", isOn: true, source: .mqtt, time: 30), mirrored: true, now: 30),
+            b.changed(
+                SwitchChange(id: "lamp", isOn: true, source: .mqtt, time: 30), mirrored: true, isConnected: true,
+                now: 30),
             [.publish(topic: "switchpanel/hall/lamp/state", payload: "ON", retain: true)])
     }
 
@@ -279,9 +296,104 @@ final class MQTTBridgeTests: XCTestCase {
         XCTAssertEqual(
             b.takeRemovedWhileDisconnected(),
             [
+                .publish(topic: "switchpanel/hall/lamp/state", payload: "", retain: true),
                 .publish(topic: "homeassistant/switch/hall/lamp/config", payload: "", retain: true),
+                .publish(topic: "switchpanel/hall/plug/state", payload: "", retain: true),
                 .publish(topic: "homeassistant/switch/hall/plug/config", payload: "", retain: true),
             ])
         XCTAssertEqual(b.takeRemovedWhileDisconnected(), [])
+    }
+
+    func testAReloadUnsubscribesDeviceTopicsNoLongerFollowedAndClearsRemovedSwitches() throws {
+        var b = try bridge()
+        let states = ["porch": false, "lamp": false, "plug": false]
+        // lamp goes; plug follows another topic now.
+        let reloaded = try BoardConfig.parse(
+            #"{"version": 1, "mqtt": {"broker": "mqtt://b", "node": "hall"}, "switches": [{"id": "porch"}, "#
+                + #"{"id": "plug", "mqtt": {"commandTopic": "cmnd/plug/POWER", "stateTopic": "tele/plug/STATE", "#
+                + #""stateField": "POWER"}}]}"#)
+        let out = b.reloaded(reloaded, states: states, isConnected: true)
+        XCTAssertTrue(out.contains(.subscribe("tele/plug/STATE")))
+        XCTAssertFalse(out.contains(.subscribe("z2m/lamp")))
+        XCTAssertEqual(
+            out.filter {
+                if case .subscribe = $0 { return false }
+                if case .publish(_, let payload, _) = $0, !payload.isEmpty { return false }
+                return true
+            },
+            [
+                .unsubscribe("z2m/lamp"), .unsubscribe("stat/plug/POWER"),
+                .publish(topic: "switchpanel/hall/lamp/state", payload: "", retain: true),
+                .publish(topic: "homeassistant/switch/hall/lamp/config", payload: "", retain: true),
+            ])
+    }
+
+    func testARetainedStateOfASwitchNoLongerThereIsCleared() throws {
+        var b = try bridge()
+        let states = ["porch": true, "lamp": false, "plug": false]
+        func hear(_ topic: String, _ payload: String, retained: Bool = true) -> MQTTBridge.Reaction {
+            b.received(
+                topic: topic, payload: Array(payload.utf8), isRetained: retained, states: states, now: 0,
+                random: { 0 })
+        }
+        let ghost = hear("switchpanel/hall/attic/state", "ON")
+        XCTAssertEqual(ghost.outgoing, [.publish(topic: "switchpanel/hall/attic/state", payload: "", retain: true)])
+        XCTAssertEqual(ghost.notes, ["MQTT: clearing the retained state of attic (no longer in the config)"])
+        XCTAssertEqual(hear("switchpanel/hall/attic/state", ""), MQTTBridge.Reaction(), "the clearing coming back")
+        XCTAssertEqual(hear("switchpanel/hall/attic/state", "ON", retained: false), MQTTBridge.Reaction())
+        // The panel's own states coming back are neither commands nor ghosts.
+        XCTAssertEqual(hear("switchpanel/hall/porch/state", "OFF"), MQTTBridge.Reaction())
+        XCTAssertEqual(hear("switchpanel/hall/porch/state", "OFF", retained: false), MQTTBridge.Reaction())
+    }
+
+    func testATouchThatCannotReachItsDeviceGoesBackAndSaysWhy() throws {
+        let config = try BoardConfig.parse(
+            #"{"version": 1, "mqtt": {"broker": "mqtt://b", "node": "hall"}, "switches": [{"id": "porch"}, "#
+                + #"{"id": "gate", "mqtt": {"commandTopic": "cmnd/gate/POWER"}}, "#
+                + #"{"id": "plug", "mqtt": {"commandTopic": "cmnd/plug/POWER", "stateTopic": "stat/plug/POWER"}}]}"#)
+        var b = MQTTBridge(board: config, mqtt: try XCTUnwrap(config.mqtt), hostName: "h", version: "9.9")
+        let states = ["porch": true, "gate": true, "plug": true]
+        for id in ["porch", "gate", "plug"] {
+            XCTAssertEqual(
+                b.changed(
+                    SwitchChange(id: id, isOn: true, source: .touch, time: 10), mirrored: false, isConnected: false,
+                    now: 10),
+                [.publish(topic: "switchpanel/hall/\(id)/state", payload: "ON", retain: true)], id)
+        }
+        // At once (the next turn), not after the device's timeout; a switch of the panel's own stays.
+        XCTAssertEqual(b.nextDeadline, 10)
+        XCTAssertTrue(b.pending.isEmpty)
+        let r = b.tick(now: 10, states: states, isConnected: false)
+        XCTAssertEqual(r.commands, [.revert(id: "gate", isOn: false), .revert(id: "plug", isOn: false)])
+        XCTAssertEqual(
+            r.notes,
+            [
+                "MQTT: gate: the broker is unreachable, so the device was not told; back to off",
+                "MQTT: plug: the broker is unreachable, so the device was not told; back to off",
+            ])
+        XCTAssertNil(b.nextDeadline)
+        // The revert itself sends nothing to the device and asks for nothing more.
+        XCTAssertEqual(
+            b.changed(
+                SwitchChange(id: "gate", isOn: false, source: .revert, time: 10), mirrored: false, isConnected: false,
+                now: 10),
+            [.publish(topic: "switchpanel/hall/gate/state", payload: "OFF", retain: true)])
+        XCTAssertNil(b.nextDeadline)
+    }
+
+    func testTwoIdsWithTheSameEntityIdAreRefusedWhileDiscoveryIsOn() throws {
+        let json =
+            #"{"version": 1, "mqtt": {"broker": "mqtt://b"DISCOVERY}, "switches": [{"id": "porch_light"}, "#
+            + #"{"id": "fan"}, {"id": "Porch-Light"}]}"#
+        XCTAssertThrowsError(try BoardConfig.parse(json.replacingOccurrences(of: "DISCOVERY", with: ""))) {
+            XCTAssertEqual(
+                "\($0)",
+                #"switches[2].id: "Porch-Light": Home Assistant would give it the entity id of "porch_light" "#
+                    + "(switches[0]), switch.<node>_porch_light (rename one, or set mqtt.homeAssistant.discovery to false)"
+            )
+        }
+        XCTAssertNoThrow(
+            try BoardConfig.parse(
+                json.replacingOccurrences(of: "DISCOVERY", with: #", "homeAssistant": {"discovery": false}"#)))
     }
 }

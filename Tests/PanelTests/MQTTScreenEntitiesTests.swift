@@ -29,7 +29,12 @@ final class MQTTScreenEntitiesTests: XCTestCase {
 
     func testTopicsAndTheAnnouncement() throws {
         let e = try entities()
-        XCTAssertEqual(e.subscriptions, [.subscribe("switchpanel/hall/screen/brightness/set")])
+        XCTAssertEqual(
+            e.subscriptions,
+            [
+                .subscribe("switchpanel/hall/screen/brightness/set"), .subscribe("homeassistant/light/hall/screen/config"),
+                .subscribe("homeassistant/select/hall/page/config"),
+            ])
         XCTAssertEqual(
             e.announcement(screen).map { item -> String in
                 guard case .publish(let topic, let payload, let retain) = item else { return "\(item)" }
