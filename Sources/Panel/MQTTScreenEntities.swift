@@ -114,7 +114,9 @@ public struct MQTTScreenEntities {
             var r = Reaction()
             if !config.discovery, isRetained, !payload.isEmpty {
                 r.outgoing.append(.publish(topic: topic, payload: "", retain: true))
-                r.notes.append("MQTT: removing the screen's \(topic == lightDiscoveryTopic ? "light" : "page select") from Home Assistant (discovery is off)")
+                r.notes.append(
+                    "MQTT: removing the screen's \(topic == lightDiscoveryTopic ? "light" : "page select") from Home Assistant (discovery is off)"
+                )
             }
             return r
         }

@@ -326,7 +326,8 @@ final class MQTTServiceTests: XCTestCase {
             let configs = try broker.retained("homeassistant/switch/hallway/+/config").keys.sorted()
             return log.contains("switchpanel-hallway z2m/hall")
                 && states == [
-                    "switchpanel/hallway/fan/state", "switchpanel/hallway/page/state", "switchpanel/hallway/porch/state",
+                    "switchpanel/hallway/fan/state", "switchpanel/hallway/page/state",
+                    "switchpanel/hallway/porch/state",
                     "switchpanel/hallway/screen/state",
                 ]
                 && configs == ["homeassistant/switch/hallway/fan/config", "homeassistant/switch/hallway/porch/config"]
@@ -342,7 +343,8 @@ final class MQTTServiceTests: XCTestCase {
             return panel.panel.mqtt.isConnected && left.isEmpty
         }
         XCTAssertTrue(logged.contains { $0.contains("removing porch from Home Assistant (discovery is off)") })
-        XCTAssertTrue(logged.contains { $0.contains("removing the screen's light from Home Assistant (discovery is off)") })
+        XCTAssertTrue(
+            logged.contains { $0.contains("removing the screen's light from Home Assistant (discovery is off)") })
         XCTAssertEqual(try broker.retained("switchpanel/hallway/status")["switchpanel/hallway/status"], "online")
     }
 

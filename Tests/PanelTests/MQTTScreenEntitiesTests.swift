@@ -32,7 +32,8 @@ final class MQTTScreenEntitiesTests: XCTestCase {
         XCTAssertEqual(
             e.subscriptions,
             [
-                .subscribe("switchpanel/hall/screen/brightness/set"), .subscribe("homeassistant/light/hall/screen/config"),
+                .subscribe("switchpanel/hall/screen/brightness/set"),
+                .subscribe("homeassistant/light/hall/screen/config"),
                 .subscribe("homeassistant/select/hall/page/config"),
             ])
         XCTAssertEqual(
