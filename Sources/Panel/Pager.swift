@@ -40,9 +40,12 @@ public struct Pager: Sendable {
 
     private enum Motion: Sendable {
         case resting
-        /// A finger moves the page: `anchor` is the finger's x where the position was
-        /// `anchorPosition`.
-        case dragging(contact: Int, anchor: Double, anchorPosition: Double, samples: [(time: Double, x: Double)])
+        /// A finger moves the page: `anchor` is the finger's x where the position (before the
+        /// edge's resistance) was `anchorPosition`. `origin` is where the page rested, or was
+        /// heading when the finger caught it (unwrapped); `caught` says which.
+        case dragging(
+            contact: Int, anchor: Double, anchorPosition: Double, origin: Double, caught: Bool,
+            samples: [(time: Double, x: Double)])
         /// Animating from `from` to `to` (positions, `to` may lie outside 0..<count with wrapping).
         case settling(from: Double, to: Double, start: Double, duration: Double)
     }
@@ -64,7 +67,7 @@ public struct Pager: Sendable {
     public func position(at now: Double) -> Double {
         switch motion {
         case .resting: return Double(page)
-        case .dragging(_, let anchor, let anchorPosition, let samples):
+        case .dragging(_, let anchor, let anchorPosition, _, _, let samples):
             return constrained(anchorPosition - ((samples.last?.x ?? anchor) - anchor) / width)
         case .settling(let from, let to, let start, let duration):
             let t = duration > 0 ? (now - start) / duration : 1
@@ -89,7 +92,7 @@ public struct Pager: Sendable {
 
     /// The contact dragging the page, if any.
     public var draggingContact: Int? {
-        if case .dragging(let contact, _, _, _) = motion { return contact }
+        if case .dragging(let contact, _, _, _, _, _) = motion { return contact }
         return nil
     }
 
@@ -126,49 +129,68 @@ public struct Pager: Sendable {
     /// the finger from there.
     public mutating func beginDrag(contact: Int, x: Double, now: Double) {
         let p = position(at: now)
-        motion = .dragging(contact: contact, anchor: x, anchorPosition: p, samples: [(now, x)])
+        var origin = Double(page)
+        var caught = false
+        if case .settling(_, let to, let start, let duration) = motion, now < start + duration {
+            origin = to
+            caught = true
+        }
+        motion = .dragging(
+            contact: contact, anchor: x, anchorPosition: unconstrained(p), origin: origin, caught: caught,
+            samples: [(now, x)])
     }
 
     /// The dragging finger is at x `x`.
     public mutating func drag(contact: Int, x: Double, now: Double) {
-        guard case .dragging(let c, let anchor, let anchorPosition, var samples) = motion, c == contact else { return }
+        guard case .dragging(let c, let anchor, let anchorPosition, let origin, let caught, var samples) = motion,
+            c == contact
+        else { return }
         samples.append((now, x))
         // Only the samples inside the velocity window matter (and the newest, the position).
         if samples.count > 32, let first = samples.firstIndex(where: { $0.time >= now - Self.velocityWindow }) {
             samples.removeFirst(max(0, first - 1))
         }
-        motion = .dragging(contact: contact, anchor: anchor, anchorPosition: anchorPosition, samples: samples)
+        motion = .dragging(
+            contact: contact, anchor: anchor, anchorPosition: anchorPosition, origin: origin, caught: caught,
+            samples: samples)
     }
 
-    /// The dragging finger lifted at x `x`: the page turns if it travelled ``turnFraction`` of
-    /// the width from the page it left, or was flicked; else it springs back. Returns the page
-    /// it settles on.
+    /// The dragging finger lifted at x `x`. A flick goes on to the next page boundary in its
+    /// direction (a finger moving left brings the page on the right). Otherwise a drag from rest
+    /// turns the page if it travelled ``turnFraction`` of the width from the page it left, else
+    /// springs back; a page caught mid-slide settles on the nearest page. Returns the page it
+    /// settles on. Positions are unwrapped throughout (the page a slide across the wrap point
+    /// heads for may be `count`), so targets lie beside the finger.
     @discardableResult
     public mutating func endDrag(contact: Int, x: Double, now: Double) -> Int {
         guard draggingContact == contact else { return page }
         drag(contact: contact, x: x, now: now)
-        guard case .dragging(_, _, _, let samples) = motion else { return page }
+        guard case .dragging(_, _, _, let origin, let caught, let samples) = motion else { return page }
         let p = position(at: now)
         let velocity = Self.velocity(samples, now: now) / scale
-        var target: Double
+        let target: Double
         if abs(velocity) >= Self.flickVelocity {
-            // A flick goes on in its direction: to the next page boundary that way (a finger
-            // moving left brings the page on the right).
-            target =
-                velocity < 0
-                ? (p - Double(page) > -0.02 ? Double(page) + 1 : Double(page))
-                : (p - Double(page) < 0.02 ? Double(page) - 1 : Double(page))
+            let nearest = p.rounded()
+            let onAPage = abs(p - nearest) < 0.02
+            if velocity < 0 {
+                target = onAPage ? nearest + 1 : p.rounded(.up)
+            } else {
+                target = onAPage ? nearest - 1 : p.rounded(.down)
+            }
+        } else if caught {
+            target = p.rounded()
         } else {
-            let travel = p - Double(page)
-            target = abs(travel) >= Self.turnFraction ? Double(page) + (travel > 0 ? 1 : -1) : Double(page)
+            let travel = p - origin
+            target = abs(travel) >= Self.turnFraction ? origin + (travel > 0 ? 1 : -1) : origin
         }
         return settle(from: p, to: target, now: now)
     }
 
-    /// The dragging contact was cancelled: the page goes back to where the drag left it.
+    /// The dragging contact was cancelled: the page goes back to where it rested, or on to where
+    /// it was heading when caught.
     public mutating func cancelDrag(now: Double) {
-        guard isDragging else { return }
-        settle(from: position(at: now), to: Double(page), now: now)
+        guard case .dragging(_, _, _, let origin, _, _) = motion else { return }
+        settle(from: position(at: now), to: origin, now: now)
     }
 
     /// Goes to `target` (animated from wherever the page is, or at once), the short way round
@@ -184,9 +206,16 @@ public struct Pager: Sendable {
         var to = Double(target)
         if wraps {
             // The nearest copy of the target page to where the page is now.
+            // With two pages both copies of the other one are a page away: it comes in the way
+            // its number lies (page 1 from the right of page 0).
             let n = Double(count)
             let base = (p / n).rounded(.down) * n
-            to = [base - n, base, base + n].map { $0 + Double(target) }.min { abs($0 - p) < abs($1 - p) }!
+            let forward = target > page
+            to = [base - n, base, base + n].map { $0 + Double(target) }.min { a, b in
+                let (da, db) = (abs(a - p), abs(b - p))
+                if abs(da - db) > 1e-9 { return da < db }
+                return forward ? a > b : a < b
+            }!
         }
         settle(from: p, to: to, now: now)
     }
@@ -204,6 +233,16 @@ public struct Pager: Sendable {
         let duration = max(Self.minimumSettle, Self.pageSettle * min(1, distance))
         motion = .settling(from: p, to: to, start: now, duration: duration)
         return page
+    }
+
+    /// The position a resisted one came from (the inverse of ``constrained(_:)``): a finger
+    /// catching the page past the edge takes it where it shows, without a jump.
+    private func unconstrained(_ p: Double) -> Double {
+        guard !wraps else { return p }
+        let last = Double(count - 1)
+        if p < 0 { return p / Self.edgeResistance }
+        if p > last { return last + (p - last) / Self.edgeResistance }
+        return p
     }
 
     /// Without wrapping, a position past the first or last page gives only partly.

@@ -149,7 +149,8 @@ public final class PanelController {
             // The ring is for key users: a finger on the glass hides it at once.
             if e.phase == .began { focusVisibleUntil = nil }
             route(e)
-            for change in touchChanges { changes += expand(change, now: e.time) }
+            // A touch has already flipped its switch: a group's look before it was the other value.
+            for change in touchChanges { changes += expand(change, now: e.time, groupBefore: !change.isOn) }
             touchChanges.removeAll()
         }
         return changes
@@ -168,9 +169,12 @@ public final class PanelController {
                 // A second finger does not disturb the one dragging the page.
                 contacts[e.contact] = .inert
             } else if pager.isSettling(at: now) {
-                // A touch while the page settles catches it where it is — unless a finger still
-                // holds a switch (it keeps it; the page finishes settling).
-                if router.liveContacts > 0 {
+                // A touch while the page settles catches it where it is — unless it lands on the
+                // dots (a tap there goes to its page) or a finger still holds a switch (it keeps
+                // it; the page finishes settling).
+                if let dot = view.dot(at: e.position) {
+                    contacts[e.contact] = .dot(page: dot, start: e.position)
+                } else if router.liveContacts > 0 {
                     contacts[e.contact] = .inert
                 } else {
                     pager.beginDrag(contact: e.contact, x: e.position.x, now: now)
@@ -330,19 +334,22 @@ public final class PanelController {
     public func set(_ id: String, isOn: Bool, source: ChangeSource, now: Double) -> [SwitchChange] {
         guard let index = view.index(of: id) else { return [] }
         let toggle = view.switches[index].toggle
+        // A group sets every member that differs, whatever it shows ("on" on an any-group that
+        // shows on still turns on the members that are off); its look then follows them.
         if groups[index] != nil {
-            guard toggle.isOn != isOn || toggle.isMixed else { return [] }
-            toggle.setOn(isOn, animated: true, now: now)
-        } else {
-            guard toggle.isOn != isOn else { return [] }
-            toggle.setOn(isOn, animated: true, now: now)
+            return expand(
+                SwitchChange(id: id, isOn: isOn, source: source, time: now), now: now, groupBefore: toggle.isOn)
         }
+        guard toggle.isOn != isOn else { return [] }
+        toggle.setOn(isOn, animated: true, now: now)
         return expand(SwitchChange(id: id, isOn: isOn, source: source, time: now), now: now)
     }
 
     /// A switch's change with what follows from it: a group sets its (enabled) members; a member
     /// moves the groups it belongs to. The group's own entry comes last, after its members'.
-    private func expand(_ change: SwitchChange, now: Double) -> [SwitchChange] {
+    /// `groupBefore`: what the group `change` names showed before (it is reported only when a
+    /// member changed or its look did).
+    private func expand(_ change: SwitchChange, now: Double, groupBefore: Bool = false) -> [SwitchChange] {
         guard let index = view.index(of: change.id) else { return [change] }
         var changes: [SwitchChange] = []
         var touchedGroups: [Int] = []
@@ -355,6 +362,14 @@ public final class PanelController {
                 touchedGroups += groupsOfMember[m] ?? []
             }
             touchedGroups.append(index)
+            if changes.isEmpty {
+                // Nothing to set (members already there, or disabled): the group shows its
+                // members again, and reports only a look that changed.
+                let toggle = view.switches[index].toggle
+                toggle.setValue(groupValue(index), animated: true, now: now)
+                guard toggle.isOn != groupBefore else { return [] }
+                return [SwitchChange(id: change.id, isOn: toggle.isOn, source: change.source, time: change.time)]
+            }
         } else {
             changes.append(change)
             touchedGroups = groupsOfMember[index] ?? []
@@ -397,9 +412,17 @@ public final class PanelController {
     public func show(page: Int, animated: Bool, now: Double) {
         guard (0..<view.pages.count).contains(page) else { return }
         let before = pager.page
+        if let finger = pager.draggingContact {
+            // The page is under a finger: asked for the page it came from, it stays there; for
+            // another, the finger lets go of it (and moves nothing until it lifts).
+            if page == before { return }
+            contacts[finger] = .inert
+        }
         if page != before { lastInteraction = max(lastInteraction, now) }
         if page != before, router.liveContacts > 0 { cancelTouches(now: now) }
         pager.show(page, animated: animated, now: now)
+        // At once (the screen blanked): no slide is left to draw.
+        if !animated { pageCache.removeAll() }
         pageMoved(from: before, now: now)
     }
 
@@ -496,7 +519,12 @@ public final class PanelController {
 
     /// Whether anything moves at `now` (the loop keeps its frame timer armed only then).
     public func isAnimating(at now: Double) -> Bool {
-        pager.isSettling(at: now) || view.switches.contains { $0.toggle.needsFrame(at: now) }
+        if pager.isSettling(at: now) { return true }
+        // Switches on pages out of view animate unseen: they ask for no frames.
+        let inView = visiblePages(at: pager.position(at: now))
+        return inView.contains { page in
+            view.pages[page].switchIndices.contains { view.switches[$0].toggle.needsFrame(at: now) }
+        }
     }
 
     /// When the last running animation ends, nil at rest.
@@ -533,6 +561,8 @@ public final class PanelController {
             if shown.isEmpty || (!pager.wraps && (position < 0 || position > Double(view.pages.count - 1))) {
                 canvas.clear(view.config.theme.background)  // past the first or last page
             }
+            // Pages that slid out of view (a jump over several) give their pictures back.
+            for page in pageCache.keys where !shown.contains(page) { pageCache[page] = nil }
             let p = pager.normalized(position)
             for page in shown {
                 var offset = Double(page) - p

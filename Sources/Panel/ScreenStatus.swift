@@ -28,6 +28,8 @@ public enum ScreenChangeSource: String, Hashable, Sendable, CaseIterable {
     case idle
     /// A touch woke it.
     case touch
+    /// A key or a dial woke it.
+    case key
     /// A control socket request.
     case socket
     /// A command from the MQTT broker (Home Assistant's light).

@@ -358,7 +358,10 @@ public final class PanelLoop {
         guard display.isActive else { return }
         for key in keys {
             let (pass, wake) = blanker.filter(key: key, now: now)
-            if wake { setScreenOff(false) }
+            if wake {
+                setScreenOff(false)
+                screenChanged(.key)
+            }
             if pass {
                 session.deliver(key: key.key, now: now)
             } else {

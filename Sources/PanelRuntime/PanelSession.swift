@@ -118,11 +118,17 @@ public final class PanelSession {
         renderer.images = loaded.allImages
         let states = controller.savedStates
         let page = controller.page
+        let title = controller.view.pages[page].title
         controller = PanelController(
             view: try PanelView(config: new, renderer: renderer), restored: states, now: now)
         observePages()
         // The page shown stays when the new config still has it.
         if page < controller.view.pages.count { controller.show(page: page, animated: false, now: now) }
+        // Subscribers hold the page they were told of: a page gone or renamed is news.
+        let shown = controller.page
+        if shown != page || controller.view.pages[shown].title != title {
+            onPageChanged?(shown, controller.view.pages[shown].title)
+        }
         composer = Self.composer(for: new, on: display)
         config = new
         log(.info, "reloaded \(new.name): \(new.switches.count) switches")

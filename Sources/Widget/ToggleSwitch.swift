@@ -121,7 +121,8 @@ public final class ToggleSwitch {
     /// Shows the value `on`, or the mixed look when `on` is nil, animated from where the thumb
     /// is. Like ``setOn(_:animated:now:)`` it never fires ``onValueChanged``.
     public func setValue(_ on: Bool?, animated: Bool, now: Double) {
-        guard on != (isMixed ? nil : isOn) || isTracking else { return }
+        // The same value leaves a finger's press alone; another one wins over it (the code wins).
+        guard on != (isMixed ? nil : isOn) else { return }
         isMixed = on == nil
         apply(on ?? false, animated: animated, now: now)
     }

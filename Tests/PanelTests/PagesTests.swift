@@ -349,10 +349,68 @@ final class PagesTests: XCTestCase {
             c.set("bed", isOn: true, source: .mqtt, now: 3).map { "\($0.id) \($0.isOn)" }, ["bed true", "any true"])
         XCTAssertTrue(all.isMixed)
         XCTAssertEqual(all.appearance(at: 10).position, 0.5)
-        // Setting a group to what it shows changes nothing; a mixed group set off turns the on ones off.
-        XCTAssertEqual(c.set("any", isOn: true, source: .socket, now: 11), [])
-        XCTAssertEqual(c.set("all", isOn: false, source: .socket, now: 12).map(\.id), ["bed", "all", "any"])
+        // "On" to an any-group that shows on still turns on the members that are off (Home
+        // Assistant's "turn on" of "all lights" means all of them); a mixed all-group set off
+        // turns the on ones off; a group whose members are all there already changes nothing.
+        XCTAssertEqual(c.set("any", isOn: true, source: .socket, now: 11).map(\.id), ["porch", "hall", "all", "any"])
         XCTAssertFalse(all.isMixed)
+        XCTAssertEqual(c.set("any", isOn: true, source: .socket, now: 12), [])
+        XCTAssertEqual(c.set("bed", isOn: false, source: .socket, now: 13).map(\.id), ["bed", "all"])
+        XCTAssertEqual(c.set("all", isOn: false, source: .socket, now: 14).map(\.id), ["porch", "hall", "all", "any"])
+        XCTAssertFalse(all.isMixed)
+        XCTAssertEqual(c.set("all", isOn: false, source: .socket, now: 15), [])
+    }
+
+    // MARK: Review findings
+
+    /// A touch during a slide across the wrap point settles on the nearest page, not two pages
+    /// back; a flick after a catch goes on in its direction.
+    func testACatchAcrossTheWrapPointSettlesOnTheNearestPage() throws {
+        var pager = Pager(count: 3, page: 2, wraps: true, width: 800)
+        pager.show(0, animated: true, now: 0)  // the short way: 2 → 3 (≡ 0)
+        XCTAssertEqual(pager.page, 0)
+        let caught = pager.position(at: 0.1)
+        XCTAssertGreaterThan(caught, 2)
+        pager.beginDrag(contact: 1, x: 400, now: 0.1)
+        pager.endDrag(contact: 1, x: 400, now: 0.3)
+        XCTAssertEqual(pager.page, caught.rounded() == 3 ? 0 : 2)
+        XCTAssertLessThanOrEqual(abs(pager.position(at: 5) - caught.rounded()), 1e-9, "the nearest copy, unwrapped")
+        // Caught mid-slide from 0 to 2 (a dot), lifted still: the nearest page, not the one after.
+        var jump = Pager(count: 5, page: 0, wraps: false, width: 800)
+        jump.show(4, animated: true, now: 0)
+        let mid = jump.position(at: 0.08)
+        jump.beginDrag(contact: 1, x: 400, now: 0.08)
+        jump.endDrag(contact: 1, x: 400, now: 0.5)
+        XCTAssertEqual(jump.page, Int(mid.rounded()))
+        // Cancelled mid-catch: on to where it was heading.
+        var cancelled = Pager(count: 3, page: 2, wraps: true, width: 800)
+        cancelled.show(0, animated: true, now: 0)
+        cancelled.beginDrag(contact: 1, x: 400, now: 0.1)
+        cancelled.cancelDrag(now: 0.2)
+        XCTAssertEqual(cancelled.page, 0)
+        XCTAssertEqual(cancelled.position(at: 5), 3, "forward across the wrap point, not back through page 1")
+    }
+
+    /// With two wrapping pages, the next page comes in from the right and the previous from the left.
+    func testTwoWrappingPagesSlideTheWayTheirNumbersLie() throws {
+        var pager = Pager(count: 2, page: 0, wraps: true, width: 800)
+        pager.show(1, animated: true, now: 0)
+        XCTAssertGreaterThan(pager.position(at: 0.1), 0, "0 → 1 slides forward")
+        pager.finish(at: 1)
+        pager.show(0, animated: true, now: 1)
+        XCTAssertLessThan(pager.position(at: 1.1), 1, "1 → 0 slides back")
+    }
+
+    /// Catching the spring-back past the first page takes it where it shows.
+    func testCatchingTheSpringBackAtAnEdgeMakesNoJump() throws {
+        var pager = Pager(count: 3, page: 0, wraps: false, width: 800)
+        pager.beginDrag(contact: 1, x: 100, now: 0)
+        pager.drag(contact: 1, x: 400, now: 1)
+        pager.endDrag(contact: 1, x: 400, now: 1)
+        let shown = pager.position(at: 1.05)
+        XCTAssertLessThan(shown, 0)
+        pager.beginDrag(contact: 2, x: 300, now: 1.05)
+        XCTAssertEqual(pager.position(at: 1.05), shown, accuracy: 1e-12)
     }
 
     func testAGroupLeavesItsDisabledMembersAlone() throws {
