@@ -219,6 +219,15 @@ public final class HeadlessPanel {
         try replay(recording, device: device)
     }
 
+    // MARK: Keys
+
+    /// A key pressed now on the board's keyboard, button or dial, as what it asks of the panel
+    /// (``KeyDecoder`` turns a live device's keys into these): it goes through the loop as a live
+    /// key does — a blanked screen wakes and swallows it — and takes no time.
+    public func press(_ key: PanelKey) {
+        embedded.loop.deliverKeys([KeyPress(key: key, time: embedded.clock.now)])
+    }
+
     // MARK: Screen
 
     /// What the display shows now (the last frame presented), in its format and rotation; black

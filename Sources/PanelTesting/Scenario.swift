@@ -1,6 +1,7 @@
 import ConfigFormat
 import Panel
 import Raster
+import TouchCore
 
 /// A render test as a file: a board, the states it starts in, and steps — touches, time, socket
 /// commands, recordings — with expectations about the screen and the switches on the way.
@@ -62,6 +63,9 @@ public struct Scenario: Sendable {
         case expect(screen: ScreenExpectation?, states: [Named<Bool>], page: Named<Int>?)
         /// `{"replay": "taps.events"}` or `{"replay": {"file": …, "device": "x.desc"}}`.
         case replay(file: String, device: String?)
+        /// `{"key": "tab"}`: a key pressed on the board's keyboard (or button, or dial), as what
+        /// it asks of the panel: move the focus ring on or back, or toggle the switch it is on.
+        case key(PanelKey)
     }
 
     /// A golden image (path as written, relative to the scenario) and the tolerance it is held to.
@@ -71,10 +75,18 @@ public struct Scenario: Sendable {
     }
 
     /// Every step kind, in the order the reference lists them.
-    public static let stepKinds = ["tap", "drag", "press", "move", "release", "wait", "set", "expect", "replay"]
-    /// Step kinds that need focus navigation, which this version does not have.
-    static let pageStepKinds = ["key"]
-    static let needsPages = "needs focus navigation, not in this version"
+    public static let stepKinds = [
+        "tap", "drag", "press", "move", "release", "wait", "set", "expect", "replay", "key",
+    ]
+
+    /// The keys a `key` step names: a keyboard's key (with Shift or not), read through the same
+    /// table as a live keyboard (``KeyDecoder/panelKey(code:shifted:isRepeat:)``).
+    static let keyNames: [(name: String, code: UInt16, shifted: Bool)] = [
+        ("tab", PanelKeyCode.tab, false), ("shift+tab", PanelKeyCode.tab, true),
+        ("enter", PanelKeyCode.enter, false), ("space", PanelKeyCode.space, false),
+        ("up", PanelKeyCode.up, false), ("down", PanelKeyCode.down, false),
+        ("left", PanelKeyCode.left, false), ("right", PanelKeyCode.right, false),
+    ]
 }
 
 extension Scenario {
@@ -173,8 +185,9 @@ extension Scenario {
             if case .string = body.value { return .replay(file: try body.name(), device: nil) }
             let o = try body.object(allowed: ["file", "device"])
             return .replay(file: try o.required("file").name(), device: try o.optional("device")?.name())
-        case _ where pageStepKinds.contains(kind):
-            throw ConfigError(body.path, needsPages)
+        case "key":
+            let (code, shifted) = try body.choice(Self.keyNames.map { ($0.name, ($0.code, $0.shifted)) })
+            return .key(KeyDecoder.panelKey(code: code, shifted: shifted)!)
         default:
             throw ConfigError(
                 body.path, "unknown step (expected one of: \(stepKinds.joined(separator: ", ")))")
@@ -252,7 +265,7 @@ extension Scenario {
                 guard down.isEmpty else {
                     throw ConfigError("\(p).replay", "contacts \(down.sorted()) are down: release them first")
                 }
-            case .wait: break
+            case .wait, .key: break
             }
         }
     }

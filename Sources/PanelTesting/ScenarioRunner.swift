@@ -150,6 +150,7 @@ public enum ScenarioRunner {
         case .release(let contact): try panel.release(contact: contact)
         case .wait(let seconds): try panel.wait(seconds)
         case .set(let targets): try panel.set(targets.map { ($0.id, $0.value) })
+        case .key(let key): panel.press(key)
         case .replay:
             let (recording, device) = prepared.recordings[step.path]!
             try panel.replay(recording, device: device)

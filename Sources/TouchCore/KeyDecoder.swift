@@ -163,20 +163,21 @@ public struct KeyDecoder: Sendable {
             return []
         }
         let isRepeat = value == 2
-        guard value == 1 || isRepeat else { return [] }
-        let key: PanelKey
-        if code == PanelKeyCode.tab {
-            key = shiftsDown.isEmpty ? .next : .previous
-        } else if Self.nextKeys.contains(code) {
-            key = .next
-        } else if Self.previousKeys.contains(code) {
-            key = .previous
-        } else if Self.activateKeys.contains(code), !isRepeat {
-            key = .activate
-        } else {
-            return []
-        }
+        guard value == 1 || isRepeat,
+            let key = Self.panelKey(code: code, shifted: !shiftsDown.isEmpty, isRepeat: isRepeat)
+        else { return [] }
         return [KeyPress(key: key, time: time, isRepeat: isRepeat)]
+    }
+
+    /// What a press (or, `isRepeat`, the kernel's auto-repeat) of key `code` asks of the panel,
+    /// with a Shift held or not; nil: nothing (a key the panel does not read, or a repeated
+    /// Enter). Scenario `key` steps name keys and go through this same table.
+    public static func panelKey(code: UInt16, shifted: Bool, isRepeat: Bool = false) -> PanelKey? {
+        if code == PanelKeyCode.tab { return shifted ? .previous : .next }
+        if nextKeys.contains(code) { return .next }
+        if previousKeys.contains(code) { return .previous }
+        if activateKeys.contains(code), !isRepeat { return .activate }
+        return nil
     }
 
     /// `delta` steps of a dial (positive: clockwise), counted into detents.

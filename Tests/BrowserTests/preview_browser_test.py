@@ -330,25 +330,30 @@ class Preview:
         assert status == 200, (status, body)
         return json.loads(body)
 
-    def render(self, config_path=None):
-        """`switchpanel render` of the config and the saved states: RGBA bytes (decoded once per
-        distinct picture: the decoder is plain Python)."""
+    def render(self, config_path=None, page=None):
+        """`switchpanel render` of the config and the saved states (of `page` on a board of several):
+        RGBA bytes (decoded once per distinct picture: the decoder is plain Python)."""
         out = os.path.join(self.dir, "render.png")
         subprocess.run([BINARY, "render", "--config", config_path or self.config, "--state-dir", self.states,
-                        "--out", out], check=True, stdout=subprocess.DEVNULL)
+                        "--out", out, *(["--page", str(page)] if page is not None else [])], check=True,
+                       stdout=subprocess.DEVNULL)
         with open(out, "rb") as f:
             data = f.read()
         if data not in RENDERS:
             RENDERS[data] = decode_png(data)
         return RENDERS[data]
 
-    def layout(self):
-        """Switch id → logical centre, from `check-config`."""
+    def layout(self, page=None):
+        """Switch id → logical centre and width, from `check-config` (only `page`'s on a board of
+        several)."""
         text = subprocess.run([BINARY, "check-config", self.config], check=True, capture_output=True,
                               text=True).stdout
         centres = {}
+        shown = None
         for line in text.splitlines():
-            if line.startswith("switch "):
+            if line.startswith("page "):
+                shown = int(line.split()[1])
+            if line.startswith("switch ") and (page is None or shown == page):
                 words = line.split()
                 width, height = map(float, words[2].split("x"))
                 x, y = map(float, words[4].split(","))
@@ -422,9 +427,9 @@ class PreviewTestCase(unittest.TestCase):
         wait_for(lambda: (browser.state() or {}).get("frames", 0) > 0, "the first frame in the page")
         return browser
 
-    def assertCanvasEqualsRender(self, browser, preview, config_path=None):
+    def assertCanvasEqualsRender(self, browser, preview, config_path=None, page=None):
         width, height, canvas = browser.canvas_rgba()
-        rwidth, rheight, rendered = preview.render(config_path)
+        rwidth, rheight, rendered = preview.render(config_path, page)
         self.assertEqual((width, height), (rwidth, rheight))
         self.assertEqual(differing_pixels(canvas, rendered), 0, "canvas pixels differ from switchpanel render")
 
@@ -530,6 +535,48 @@ class PixelsAndTouch(PreviewTestCase):
         report(f"click-to-canvas over loopback, 12 taps: median {statistics.median(latencies):.1f} ms, "
                f"worst {max(latencies):.1f} ms; bytes sent per toggle: median {statistics.median(sent):.0f}, "
                f"worst {max(sent)}")
+
+
+class Pages(PreviewTestCase):
+    HOUSE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "board-configs",
+                         "house-7inch-pages.json")
+
+    def test_a_swipe_from_a_gap_turns_the_page_a_drag_on_a_switch_never_does_and_a_dot_goes_to_its_page(self):
+        with open(self.HOUSE) as f:
+            preview = self.start(json.load(f))
+        browser = self.browse(preview.url)
+        settle(preview, [browser])
+        self.assertCanvasEqualsRender(browser, preview, page=0)
+        width = 800
+        layout = preview.layout(page=0)
+
+        # On a switch: a drag leftwards by 40 % of the width moves the ceiling's thumb (on → off)
+        # and never the page.
+        x, y, switch_width = layout["living-ceiling"]
+        start = x + switch_width / 2 - 12
+        stroke = [(start - 0.4 * width * i / 20, y) for i in range(21)]
+        frames_before = browser.state()["frames"]
+        browser.pointer([stroke])
+        wait_for(lambda: browser.state()["states"].get("living-ceiling") is False, "the ceiling off by dragging")
+        self.assertGreater(browser.state()["frames"] - frames_before, 5, "the thumb followed the drag")
+        settle(preview, [browser])
+        self.assertCanvasEqualsRender(browser, preview, page=0)
+
+        # From a gap (below the last row, above the dots): the same drag turns to page 1.
+        bottom = max(y + 31 / 2 for _, y, _ in layout.values())
+        gap = (width - 100, (bottom + 480 - 32) / 2)
+        states = browser.state()["states"]
+        browser.pointer([[(gap[0] - 0.4 * width * i / 20, gap[1]) for i in range(21)]])
+        settle(preview, [browser])
+        self.assertCanvasEqualsRender(browser, preview, page=1)
+        self.assertEqual(browser.state()["states"], states, "a swipe toggles nothing")
+
+        # A tap on the third dot goes to page 2. The dots: a row centred at the bottom, 20 px
+        # apart, in the middle of the 24 px margin (PanelView.dotCentres).
+        browser.pointer([[(width / 2 + 20, 480 - 12)]])
+        settle(preview, [browser])
+        self.assertCanvasEqualsRender(browser, preview, page=2)
+        self.assertEqual(browser.state()["states"], states, "a dot toggles nothing")
 
 
 class SavingAScenario(PreviewTestCase):

@@ -30,12 +30,14 @@ final class ScenarioParserTests: XCTestCase {
                 {"wait": 5}, {"set": {"porch": "on", "fan": "toggle"}},
                 {"expect": {"screen": "goldens/a.png", "tolerance": 3, "state": {"porch": "on"}}},
                 {"expect": {"state": {"fan": "off"}}}, {"replay": "taps.events"},
-                {"replay": {"file": "taps.events", "device": "screen.desc"}}, {"expect": {"page": 1}}
+                {"replay": {"file": "taps.events", "device": "screen.desc"}}, {"expect": {"page": 1}},
+                {"key": "tab"}, {"key": "shift+tab"}, {"key": "enter"}, {"key": "space"},
+                {"key": "up"}, {"key": "down"}, {"key": "left"}, {"key": "right"}
                 """, top: #""name": "All steps", "states": {"porch": "off"},"#))
         XCTAssertEqual(s.name, "All steps")
         XCTAssertEqual(s.board, "board.json")
         XCTAssertEqual(s.states.map { "\($0.path)=\($0.value)" }, ["states.porch=false"])
-        XCTAssertEqual(s.steps.map(\.path), (0..<13).map { "steps[\($0)]" })
+        XCTAssertEqual(s.steps.map(\.path), (0..<21).map { "steps[\($0)]" })
         let described = s.steps.map { step -> String in
             switch step.action {
             case .tap(let t): "tap \(t)"
@@ -50,6 +52,7 @@ final class ScenarioParserTests: XCTestCase {
                     + states.map { "\($0.id)=\($0.value)@\($0.path)" }.joined(separator: " ")
                     + (page.map { " page \($0.value)@\($0.path)" } ?? "")
             case .replay(let file, let device): "replay \(file) \(device ?? "-")"
+            case .key(let key): "key \(key)"
             }
         }
         XCTAssertEqual(
@@ -62,6 +65,9 @@ final class ScenarioParserTests: XCTestCase {
                 "expect goldens/a.png~3 porch=true@steps[8].expect.state.porch",
                 "expect - fan=false@steps[9].expect.state.fan", "replay taps.events -",
                 "replay taps.events screen.desc", "expect -  page 1@steps[12].expect.page",
+                // As a keyboard's keys: Tab, Down and Right on; Shift+Tab, Up and Left back.
+                "key next", "key previous", "key activate", "key activate", "key previous", "key next",
+                "key previous", "key next",
             ])
     }
 
@@ -80,7 +86,7 @@ final class ScenarioParserTests: XCTestCase {
             ),
             (
                 scenario(#"{"tap": "a", "wait": 1}"#),
-                "steps[0]: a step has exactly one key, its kind (tap, drag, press, move, release, wait, set, expect, replay); this one has 2"
+                "steps[0]: a step has exactly one key, its kind (tap, drag, press, move, release, wait, set, expect, replay, key); this one has 2"
             ),
             (
                 scenario(#""tap""#),
@@ -88,7 +94,7 @@ final class ScenarioParserTests: XCTestCase {
             ),
             (
                 scenario(#"{"wait": 1}, {"swipe": "a"}"#),
-                "steps[1].swipe: unknown step (expected one of: tap, drag, press, move, release, wait, set, expect, replay)"
+                "steps[1].swipe: unknown step (expected one of: tap, drag, press, move, release, wait, set, expect, replay, key)"
             ),
             (scenario(#"{"wait": -1}"#), "steps[0].wait: -1 is out of range (0…86400)"),
             (scenario(#"{"tap": 3}"#), "steps[0].tap: expected a switch id or [x, y], got a number"),
@@ -117,8 +123,11 @@ final class ScenarioParserTests: XCTestCase {
             ),
             (scenario(#"{"replay": {"device": "x.desc"}}"#), "steps[0].replay.file: missing"),
             (scenario("", top: #""states": {"porch": "dim"},"#), #"states.porch: "dim" is not one of: on, off"#),
-            // Focus navigation (issue 13) is not in this version: the step that needs it says so.
-            (scenario(#"{"wait": 1}, {"key": "right"}"#), "steps[1].key: needs focus navigation, not in this version"),
+            (
+                scenario(#"{"wait": 1}, {"key": "escape"}"#),
+                #"steps[1].key: "escape" is not one of: tab, shift+tab, enter, space, up, down, left, right"#
+            ),
+            (scenario(#"{"key": 15}"#), "steps[0].key: expected a string, got a number"),
             (scenario(#"{"expect": {"page": -1}}"#), "steps[0].expect.page: -1 is out of range (0…15)"),
         ]
         for (text, message) in cases {

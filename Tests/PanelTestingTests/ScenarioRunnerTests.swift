@@ -188,7 +188,7 @@ final class ScenarioRunnerTests: XCTestCase {
             "fail.json",
             #"{"version": 1, "board": "board.json", "steps": [{"set": {"spare": "on"}}, {"expect": {"state": {"porch": "on"}}}]}"#
         )
-        try write("invalid.json", #"{"version": 1, "board": "board.json", "steps": [{"key": "tab"}]}"#)
+        try write("invalid.json", #"{"version": 1, "board": "board.json", "steps": [{"key": "escape"}]}"#)
         XCTAssertEqual(ScenarioSuite.run([path("pass.json")]).exitStatus, 0)
         XCTAssertEqual(ScenarioSuite.run([path("pass.json"), path("fail.json")]).exitStatus, 1)
         let suite = ScenarioSuite.run([directory])  // a directory: its *.json files, in name order
@@ -204,7 +204,9 @@ final class ScenarioRunnerTests: XCTestCase {
                 "steps[0]: the panel refused to set spare: switch \"spare\" is disabled",
                 "steps[1].expect.state.porch: porch is off, expected on",
             ])
-        XCTAssertEqual(suite.results[2].outcome, .invalid("steps[0].key: needs focus navigation, not in this version"))
+        XCTAssertEqual(
+            suite.results[2].outcome,
+            .invalid(#"steps[0].key: "escape" is not one of: tab, shift+tab, enter, space, up, down, left, right"#))
 
         try suite.writeJUnit(to: path("junit.xml"))
         let xml = try XMLDocument(contentsOf: URL(fileURLWithPath: path("junit.xml")))
@@ -225,7 +227,7 @@ final class ScenarioRunnerTests: XCTestCase {
         XCTAssertTrue(failure.stringValue?.contains("porch is off, expected on") == true, failure.stringValue ?? "")
         XCTAssertEqual(
             cases[2].elements(forName: "error").first?.attribute(forName: "message")?.stringValue,
-            "steps[0].key: needs focus navigation, not in this version")
+            #"steps[0].key: "escape" is not one of: tab, shift+tab, enter, space, up, down, left, right"#)
     }
 
     /// A board that blanks after 5 idle seconds: a wait of 6 takes no real time, the screen is
@@ -254,6 +256,39 @@ final class ScenarioRunnerTests: XCTestCase {
         try panel.wait(0.5)
         XCTAssertEqual(panel.state("porch"), true)
         XCTAssertEqual(panel.time, 4.9 + 0.2 + 2 * (HeadlessPanel.tapDuration + 0.5), accuracy: 1e-9)
+    }
+
+    /// `key` steps move the focus ring and toggle as a keyboard's keys do: Tab shows the ring on
+    /// the first switch, Tab moves it, Enter toggles; Shift+Tab goes back, space toggles. The ring
+    /// is on the screen until 5 s after the last key.
+    func testKeyStepsMoveTheFocusRingAndToggle() throws {
+        try write(
+            "keys.json",
+            #"{"version": 1, "display": {"mode": "320x200"}, "layout": {"columns": 1}, "switches": [{"id": "porch"}, {"id": "hall"}]}"#
+        )
+        try write(
+            "k.json",
+            """
+            {"version": 1, "board": "keys.json", "steps": [{"key": "tab"}, {"key": "tab"}, {"key": "enter"},
+             {"wait": 0.5}, {"expect": {"state": {"porch": "off", "hall": "on"}}},
+             {"key": "shift+tab"}, {"key": "space"}, {"wait": 0.5},
+             {"expect": {"state": {"porch": "on", "hall": "on"}}}]}
+            """)
+        let result = ScenarioRunner.run(file: path("k.json"))
+        XCTAssertEqual(result.outcome, .passed, result.failures.map(\.message).joined(separator: "\n"))
+        XCTAssertEqual(result.checks, 4)
+
+        // Through the Swift API: the ring shows, then goes; keys take no time.
+        let panel = try HeadlessPanel(boardAt: path("keys.json"))
+        let plain = try panel.snapshot()
+        panel.press(.next)
+        try panel.wait(0.5)
+        XCTAssertEqual(panel.time, 0.5, accuracy: 1e-9)
+        XCTAssertGreaterThan(
+            ImageDifference(actual: try panel.snapshot(), expected: plain).differingPixels, 0, "the ring shows")
+        XCTAssertEqual(panel.states, ["porch": false, "hall": false], "the first key only shows the ring")
+        try panel.wait(5)
+        XCTAssertEqual(ImageDifference(actual: try panel.snapshot(), expected: plain).largest, 0, "the ring is gone")
     }
 
     /// Errors in the files a scenario names are errors of the scenario, with paths.
