@@ -419,7 +419,7 @@ reload() {
 }
 mkdir -p /state-p
 cp /pages.json /pages-run.json
-switchpanel run --config /pages-run.json --state-dir /state-p --verbose >/tmp/pages.out 2>/tmp/pages.log &
+switchpanel run --config /pages-run.json --state-dir /state-p --socket /tmp/pages.sock --verbose >/tmp/pages.out 2>/tmp/pages.log &
 pid=$!
 if waitfor /tmp/pages.log "first frame on screen" && waitfor /tmp/pages.log "idle after"; then
     # 7a. A swipe from a gap: page 1, its slide logged frame by frame.
@@ -665,57 +665,60 @@ sys.exit(0 if max(abs(a - b) for a, b in zip(m, [1, 0, 0, 0, 1, 0])) < 0.01 else
     grep -E '(warning|error):' <<<"$panel" | sed "s/^/     $driver: /" >&2 || true
 }
 
-# slide_figures LOG RATE: the page slides in the panel's log LOG (`--verbose`: a line per frame
-# flipped while the pages slid, and the landing one), on a display refreshing RATE times a
-# second. Prints one line per slide: its frames (dragged by the finger, then settling), the
-# settle's flips — intervals, frames per second, and the refreshes that passed without a new
-# frame ("skipped": an interval of k refreshes skips k - 1), the vblank counter's steps — and
-# exits non-zero when a slide is malformed: frame numbers not consecutive (a frame in the
-# middle not logged as sliding), a flip that did not move the page, or no landing on a page.
+# slide_figures LOG RATE WIDTH: the page slides in the panel's log LOG (`--verbose`: a line per
+# frame flipped while the pages slid, the landing one marked), on a display WIDTH pixels wide
+# refreshing RATE times a second. Prints one line per slide: its frames, each on its own flip
+# (dragged by the finger, settling, landing); over the settle and landing, the flip intervals
+# and the refreshes that passed without a new frame ("skipped": an interval of k refreshes
+# skips k - 1); the frames that moved the page less than a pixel (a flip of the same picture);
+# the vblank counter's steps. Exits non-zero when a slide is malformed: frame numbers not
+# consecutive (a frame in the middle not logged as sliding), the page going back, no landing.
 slide_figures() {
     python3 - "$@" <<'PY'
 import re, statistics, sys
-rate = float(sys.argv[2])
+rate, width = float(sys.argv[2]), float(sys.argv[3])
 line = re.compile(r"frame (\d+) \(vblank (\d+)\) flipped at ([\d.]+), its paint began (-?[\d.]+) ms before: "
-                  r"page at (-?[\d.]+)( \(dragged\))?")
+                  r"page at (-?[\d.]+)(?: \((dragged|landed)\))?")
 slides, current = [], []
 for text in open(sys.argv[1], errors="replace"):
     m = line.search(text)
     if not m:
         continue
-    f = dict(n=int(m[1]), vblank=int(m[2]), t=float(m[3]), paint=float(m[4]), p=float(m[5]), dragged=bool(m[6]))
-    current.append(f)
-    if not f["dragged"] and f["p"] == round(f["p"]):  # landed on a page: the slide is over
+    current.append(dict(n=int(m[1]), vblank=int(m[2]), t=float(m[3]), paint=float(m[4]), p=float(m[5]),
+                        how=m[6] or "settling"))
+    if m[6] == "landed":
         slides.append(current)
         current = []
 bad = []
 if current:
     slides.append(current)
-    bad.append("a slide did not land on a page")
+    bad.append("a slide did not land: %s" % [f["p"] for f in current])
 if not slides:
     print("no slide frames logged")
     sys.exit(1)
 for k, frames in enumerate(slides, 1):
-    settle = [f for f in frames if not f["dragged"]]
+    settle = [f for f in frames if f["how"] != "dragged"]
     numbers = [f["n"] for f in frames]
     if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
         bad.append("slide %d: frame numbers not consecutive: %s" % (k, numbers))
     steps = [b["p"] - a["p"] for a, b in zip(frames, frames[1:])]
-    if steps and not (all(d > 0 for d in steps) or all(d < 0 for d in steps)):
-        bad.append("slide %d: a flip did not move the page on: %s" % (k, [f["p"] for f in frames]))
+    if not (all(d >= 0 for d in steps) or all(d <= 0 for d in steps)):
+        bad.append("slide %d: the page went back: %s" % (k, [f["p"] for f in frames]))
+    repeats = sum(round(a["p"] * width) == round(b["p"] * width) for a, b in zip(frames, frames[1:]))
     gaps = [(b["t"] - a["t"]) * 1000 for a, b in zip(settle, settle[1:])]
     skipped = sum(max(0, round(g * rate / 1000) - 1) for g in gaps)
     vblanks = [b["vblank"] - a["vblank"] for a, b in zip(settle, settle[1:])]
-    span = (settle[-1]["t"] - settle[0]["t"]) * 1000 if len(settle) > 1 else 0
-    text = "slide %d to %g: %d frames (%d dragged, %d settling); settle flips over %.0f ms" % (
-        k, frames[-1]["p"], len(frames), len(frames) - len(settle), len(settle), span)
+    span = (settle[-1]["t"] - settle[0]["t"]) * 1000
+    text = "slide %d to page %g: %d flips, each a new frame (%d dragged, %d settling, 1 landing)" % (
+        k, frames[-1]["p"], len(frames), len(frames) - len(settle), len(settle) - 1)
     if gaps:
-        text += ", every %.1f ms median (%.1f max), %.0f frames/s; %d of %d refreshes at %g Hz skipped" % (
-            statistics.median(gaps), max(gaps), 1000 * len(gaps) / span if span else 0, skipped,
-            len(gaps) + skipped, rate)
-        text += "; paint to flip %.1f ms median" % statistics.median(f["paint"] for f in settle)
-        text += "; vblank steps %s" % ("all 0 (the driver counts no vblanks)" if not any(vblanks) else
-                                       ",".join(str(v) for v in vblanks))
+        text += "; settle to landing %.0f ms: a flip every %.1f ms median, %.1f max; %d of %d refreshes at %g Hz" \
+            " without a new frame" % (span, statistics.median(gaps), max(gaps), skipped, len(gaps) + skipped, rate)
+    text += "; paint began %.1f ms (median) before its flip, the landing's %.1f" % (
+        statistics.median(f["paint"] for f in frames), frames[-1]["paint"])
+    text += "; %d moved the page less than a pixel" % repeats
+    text += "; vblank counter %s" % ("0 throughout (the driver counts none)" if not any(f["vblank"] for f in frames)
+                                      else "steps " + ",".join(str(v) for v in vblanks))
     print(text)
 for b in bad:
     print("FAIL " + b)
@@ -735,8 +738,8 @@ check_pages() {
     same "$driver" "after the swipe the screen equals render --page 1" pages-swipe "$work/render-pages-1.png"
     rate=$(grep -o 'display /dev/dri/card0 .*' <<<"$panel" | sed -n 's/.* [0-9]*x[0-9]*@\([0-9]*\) .*/\1/p')
     printf '%s\n' "$panel" >"$work/$driver-pages.log"
-    if figures=$(slide_figures "$work/$driver-pages.log" "${rate:-60}"); then
-        pass "$driver: pages: every flip of a slide carried a new frame"
+    if figures=$(slide_figures "$work/$driver-pages.log" "${rate:-60}" "$width"); then
+        pass "$driver: pages: $(grep -c '^slide' <<<"$figures") slides logged frame by frame, each landing on its page"
     else
         fail "$driver: pages: slide frames: $(grep '^FAIL\|^no ' <<<"$figures" | tr '\n' ' ')"
     fi

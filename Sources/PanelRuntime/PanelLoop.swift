@@ -52,9 +52,10 @@ public final class PanelLoop {
     /// That touch, once a frame carrying its effect has been queued for the next flip.
     private var touchInFlight: Double?
     /// The frame queued for the next flip, when it shows the pages sliding (or landing after a
-    /// slide): where the page was, whether a finger held it, and when it was painted. Logged with
-    /// its flip (`--verbose`), so a run can count the slide's frames against its flips.
-    private var slideFrameInFlight: (position: Double, dragging: Bool, painted: Double)?
+    /// slide): where the page was, whether a finger held it or it came to rest, and when its
+    /// paint began. Logged with its flip (`--verbose`), so a run can count the slide's frames
+    /// against its flips.
+    private var slideFrameInFlight: (position: Double, dragging: Bool, landed: Bool, painted: Double)?
     /// Whether the last frame painted showed the pages sliding.
     private var lastFrameSlid = false
     /// When the poller last returned (the most recent 2048–4096 times): how the tests see that
@@ -322,7 +323,7 @@ public final class PanelLoop {
                 let pager = session.controller.pager
                 let sliding = !pager.isAtRest(at: now)
                 slideFrameInFlight =
-                    sliding || lastFrameSlid ? (pager.position(at: now), pager.isDragging, now) : nil
+                    sliding || lastFrameSlid ? (pager.position(at: now), pager.isDragging, !sliding, now) : nil
                 lastFrameSlid = sliding
             }
         } else if framesSinceIdle > 0, !flipPending, !session.needsFrame(at: now) {
@@ -354,12 +355,10 @@ public final class PanelLoop {
             if let slide = slideFrameInFlight {
                 slideFrameInFlight = nil
                 let figures = String(
-                    format: "flipped at %.4f, its paint began %.1f ms before: page at %.3f", frame.time,
+                    format: "flipped at %.4f, its paint began %.1f ms before: page at %.4f", frame.time,
                     (frame.time - slide.painted) * 1000, slide.position)
-                log(
-                    .debug,
-                    "frame \(session.framesPresented) (vblank \(frame.sequence)) \(figures)\(slide.dragging ? " (dragged)" : "")"
-                )
+                let how = slide.dragging ? " (dragged)" : slide.landed ? " (landed)" : ""
+                log(.debug, "frame \(session.framesPresented) (vblank \(frame.sequence)) \(figures)\(how)")
             }
         }
     }

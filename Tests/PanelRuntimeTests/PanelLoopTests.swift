@@ -181,14 +181,14 @@ final class PanelLoopTests: XCTestCase {
         let format =
             #/
             frame\ \d+\ \(vblank\ (\d+)\)\ flipped\ at\ [\d.]+,\ its\ paint\ began\ [\d.]+\ ms\ before:
-            \ page\ at\ ([\d.]+)(\ \(dragged\))?
+            \ page\ at\ ([\d.]+)(\ \((dragged|landed)\))?
             /#
         let slide = try log.filter { $0.contains(": page at ") }.map { line in
             let fields = try XCTUnwrap(line.wholeMatch(of: format), line)
-            return (vblank: Int(fields.1)!, position: Double(fields.2)!, dragged: fields.3 != nil)
+            return (vblank: Int(fields.1)!, position: Double(fields.2)!, how: fields.4.map(String.init) ?? "settling")
         }
-        let dragged = slide.filter(\.dragged)
-        let settle = slide.filter { !$0.dragged }
+        let dragged = slide.filter { $0.how == "dragged" }
+        let settle = slide.filter { $0.how != "dragged" }
         XCTAssertGreaterThanOrEqual(dragged.count, 10, "the drag's frames: \(log)")
         XCTAssertEqual(dragged.last?.position ?? 0, 0.375, accuracy: 0.001, "the page under the finger, 1:1")
         // The settle from 0.375 to 1 takes 0.32 s × 0.625 = 0.2 s: 12 vblanks at 60 Hz, and the landing.
@@ -198,6 +198,8 @@ final class PanelLoopTests: XCTestCase {
             "a new frame at every vblank: \(settle)")
         XCTAssertTrue(zip(slide, slide.dropFirst()).allSatisfy { $0.position < $1.position }, "\(slide)")
         XCTAssertEqual(settle.last?.position, 1, "the last frame lands on the page")
+        XCTAssertEqual(slide.map(\.how).filter { $0 == "landed" }.count, 1, "one landing, the last frame: \(slide)")
+        XCTAssertEqual(slide.last?.how, "landed")
         // At rest nothing more is logged as sliding.
         let logged = log.count
         try panel.advance(by: 1)
