@@ -277,6 +277,22 @@ waitafter() {
     i=0
     while ! after "$@"; do i=$((i+1)); if [ $i -gt 3000 ] || gone; then after "$@"; return; fi; sleep 0.02; done
 }
+# waitsince FILE N TEXT...: until each TEXT is on a line of FILE after line N, in order. For
+# lines that come again (a device node reused after a removal, a page shown twice): N is the
+# file's length (lines FILE) before the action waited for.
+lines() { wc -l < "$1" 2>/dev/null || echo 0; }
+# since FILE N TEXT...: each TEXT on a line of FILE after line N, in order, each after the last.
+since() {
+    f=$1; n=$2; shift 2
+    for text in "$@"; do
+        n=$(tail -n +$((n + 1)) "$f" 2>/dev/null | grep -nF -m1 -- "$text" | awk -F: -v n=$n '{ print n + $1 }')
+        [ -n "$n" ] || return 1
+    done
+}
+waitsince() {
+    i=0
+    while ! since "$@"; do i=$((i+1)); if [ $i -gt 3000 ] || gone; then since "$@"; return; fi; sleep 0.02; done
+}
 fail() { echo "=== FAIL $*"; }
 section() { echo "=== BEGIN $1"; cat "$2" 2>&1; echo "=== END $1"; }
 ctxt() { cat /proc/$1/task/*/status 2>/dev/null | awk '/^(non)?voluntary_ctxt_switches:/ { s += $2 } END { print s + 0 }'; }
@@ -383,19 +399,6 @@ section calibrate /tmp/calibrate.out
 # 7. Pages: a second panel, on the two-page board, with its own states; every touch comes from a
 # new uinput touchscreen (play). A device node may be reused after a removal, and the same log
 # lines come again, so waits look only at the lines after a mark (the log's length before).
-lines() { wc -l < "$1" 2>/dev/null || echo 0; }
-# since FILE N TEXT...: each TEXT on a line of FILE after line N, in order, each after the last.
-since() {
-    f=$1; n=$2; shift 2
-    for text in "$@"; do
-        n=$(tail -n +$((n + 1)) "$f" 2>/dev/null | grep -nF -m1 -- "$text" | awk -F: -v n=$n '{ print n + $1 }')
-        [ -n "$n" ] || return 1
-    done
-}
-waitsince() {
-    i=0
-    while ! since "$@"; do i=$((i+1)); if [ $i -gt 3000 ] || gone; then since "$@"; return; fi; sleep 0.02; done
-}
 # play NAME RECORDING: a new uinput touchscreen plays RECORDING once the panel has opened it and
 # is removed; returns once the panel saw it go. Sets mark: the log's length before the touches.
 play() {
