@@ -85,8 +85,12 @@ homeassistant-test: setup
 format:
 	swift-format format --in-place --recursive --parallel Package.swift Sources Plugins Tests
 
+## swift-format, and no `import Foundation` in what the program links (FoundationEssentials
+## only: Foundation's ICU data costs memory at rest; the benchmark and build tools may).
 lint:
 	swift-format lint --recursive --strict Package.swift Sources Plugins Tests
+	@if grep -rln '^import Foundation$$' Sources --include=*.swift | grep -v '^Sources/switchpanel-bench/\|^Sources/generate-demo-recording/'; then \
+		echo "lint: these files import Foundation; the program links FoundationEssentials only" >&2; exit 1; fi
 
 ## The systemd gate: the unit and sysusers file parse without warnings, and
 ## `systemd-analyze security --offline=true` scores the unit at most 1.0.

@@ -54,6 +54,13 @@ public final class PanelLoop {
     private var touchAwaitingFrame: Double?
     /// That touch, once a frame carrying its effect has been queued for the next flip.
     private var touchInFlight: Double?
+    /// The frame queued for the next flip, when it shows the pages sliding (or landing after a
+    /// slide): where the page was, whether a finger held it or it came to rest, and when its
+    /// paint began. Logged with its flip (`--verbose`), so a run can count the slide's frames
+    /// against its flips.
+    private var slideFrameInFlight: (position: Double, dragging: Bool, landed: Bool, painted: Double)?
+    /// Whether the last frame painted showed the pages sliding.
+    private var lastFrameSlid = false
     /// When the poller last returned (the most recent 2048–4096 times): how the tests see that
     /// the loop does not wake up at rest.
     public private(set) var wakeTimes: [Double] = []
@@ -382,6 +389,13 @@ public final class PanelLoop {
                 touchInFlight = t
                 touchAwaitingFrame = nil
             }
+            if logsFrames {
+                let pager = session.controller.pager
+                let sliding = !pager.isAtRest(at: now)
+                slideFrameInFlight =
+                    sliding || lastFrameSlid ? (pager.position(at: now), pager.isDragging, !sliding, now) : nil
+                lastFrameSlid = sliding
+            }
         } else if framesSinceIdle > 0, !flipPending, !session.needsFrame(at: now) {
             // Everything painted is on screen and nothing moves: the loop sleeps from here. The
             // QEMU harness waits for this line before each screendump.
@@ -407,6 +421,13 @@ public final class PanelLoop {
                         "frame \(session.framesPresented) (vblank \(frame.sequence)): touch-to-glass \(Int(((frame.time - t) * 1000).rounded())) ms"
                     )
                 }
+            }
+            if let slide = slideFrameInFlight {
+                slideFrameInFlight = nil
+                let figures =
+                    "flipped at \(frame.time.fixed(4)), its paint began \(((frame.time - slide.painted) * 1000).fixed(1)) ms before: page at \(slide.position.fixed(4))"
+                let how = slide.dragging ? " (dragged)" : slide.landed ? " (landed)" : ""
+                log(.debug, "frame \(session.framesPresented) (vblank \(frame.sequence)) \(figures)\(how)")
             }
         }
     }

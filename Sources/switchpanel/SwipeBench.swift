@@ -1,5 +1,5 @@
 import CommandLineInterface
-import Foundation
+import ConfigFormat
 import Panel
 import PanelRuntime
 import Raster
@@ -97,7 +97,7 @@ func runSwipeBench(config: String?, swipes: Int) throws -> Int32 {
         let sorted = (millis[kind] ?? []).sorted()
         let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         return "\(sorted.count) \(kind.rawValue) "
-            + String(format: "(median %.4f ms, largest %.4f ms)", median, sorted.last ?? 0)
+            + "(median \(median.fixed(4)) ms, largest \((sorted.last ?? 0).fixed(4)) ms)"
     }
     let perPage = size.width * size.height * 4
     print(

@@ -151,6 +151,63 @@ final class PanelLoopTests: XCTestCase {
         XCTAssertTrue(panel.display.isPoweredOff, "blank again after 300 s more")
     }
 
+    /// Issue 13: with `--verbose` every frame of a page slide is logged with its flip, the
+    /// page's position and whether a finger held it, up to the frame that lands on the page —
+    /// what the QEMU harness counts against the guest's flips. Here, on the headless display's
+    /// 60 Hz in virtual time (painting takes no time), the settle after the lift shows a new
+    /// frame at every vblank until it lands: none skipped.
+    func testAPageSlideIsLoggedFrameByFrameAndSkipsNoVblank() throws {
+        var log: [String] = []
+        let board = LoadedConfig(
+            config: try BoardConfig.parse(
+                #"{"version": 1, "pages": [{"switches": [{"id": "porch"}]}, {"switches": [{"id": "fan"}]}]}"#))
+        let panel = try embedded(board, log: { log.append($1) })
+        panel.loop.logsFrames = true
+        try panel.advance(by: 0.1)
+        // From a gap (below the switch, above the dots) 300 px to the left in 12 moves at 60 Hz.
+        func finger(_ phase: TouchEvent.Phase, _ x: Double) {
+            panel.touch([[TouchEvent(contact: 1, phase: phase, position: Point(x, 300), time: panel.clock.now)]])
+        }
+        finger(.began, 600)
+        for k in 1...12 {
+            try panel.advance(by: 1.0 / 60)
+            finger(.moved, 600 - 25 * Double(k))
+        }
+        try panel.advance(by: 1.0 / 60)
+        finger(.ended, 300)
+        try panel.advance(by: 1)
+        XCTAssertEqual(panel.session.controller.page, 1, "a drag of a third of the width turns the page")
+
+        let format =
+            #/
+            frame\ \d+\ \(vblank\ (\d+)\)\ flipped\ at\ [\d.]+,\ its\ paint\ began\ [\d.]+\ ms\ before:
+            \ page\ at\ ([\d.]+)(\ \((dragged|landed)\))?
+            /#
+        let slide = try log.filter { $0.contains(": page at ") }.map { line in
+            let fields = try XCTUnwrap(line.wholeMatch(of: format), line)
+            return (vblank: Int(fields.1)!, position: Double(fields.2)!, how: fields.4.map(String.init) ?? "settling")
+        }
+        let dragged = slide.filter { $0.how == "dragged" }
+        let settle = slide.filter { $0.how != "dragged" }
+        XCTAssertGreaterThanOrEqual(dragged.count, 10, "the drag's frames: \(log)")
+        // 1:1 from where the finger passed the slop (the first move, 25 px in): 275 px of 800.
+        XCTAssertEqual(dragged.last?.position ?? 0, 0.3438, accuracy: 0.0001, "the page under the finger")
+        // The settle from there to 1 takes 0.32 s × (1 − 0.34375) = 0.21 s: a frame at each of the
+        // 13 vblanks that fall in it (the first at the lift), and the landing.
+        XCTAssertEqual(settle.count, Int((0.21 * 60).rounded(.up)) + 1, "\(settle)")
+        XCTAssertEqual(
+            zip(settle, settle.dropFirst()).map { $1.vblank - $0.vblank }, Array(repeating: 1, count: settle.count - 1),
+            "a new frame at every vblank: \(settle)")
+        XCTAssertTrue(zip(slide, slide.dropFirst()).allSatisfy { $0.position <= $1.position }, "never back: \(slide)")
+        XCTAssertEqual(settle.last?.position, 1, "the last frame lands on the page")
+        XCTAssertEqual(slide.map(\.how).filter { $0 == "landed" }.count, 1, "one landing, the last frame: \(slide)")
+        XCTAssertEqual(slide.last?.how, "landed")
+        // At rest nothing more is logged as sliding.
+        let logged = log.count
+        try panel.advance(by: 1)
+        XCTAssertEqual(log.count, logged)
+    }
+
     /// The watchdog is pinged every period, idle or not, and only then.
     func testWatchdogIsPingedEveryPeriodAtRest() throws {
         let panel = try embedded(try board())
