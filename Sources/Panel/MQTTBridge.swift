@@ -352,18 +352,34 @@ public struct MQTTBridge {
     /// through the panel's status topic, one device per panel. Written for 2025.4 (`object_id`)
     /// and the current release (`default_entity_id`; `object_id` is ignored there).
     public func discoveryPayload(_ sw: SwitchConfig) -> JSONValue {
-        let slug = Self.slug("\(node)_\(sw.id)")
-        return .object([
-            ("name", .string(sw.label)),
-            ("unique_id", .string("switchpanel_\(node)_\(sw.id)")),
+        .object(
+            entityIdentity(name: sw.label, id: sw.id, domain: "switch") + [
+                ("command_topic", .string(setTopic(sw.id))),
+                ("state_topic", .string(stateTopic(sw.id))),
+                ("payload_on", .string(Self.on)),
+                ("payload_off", .string(Self.off)),
+                ("state_on", .string(Self.on)),
+                ("state_off", .string(Self.off)),
+            ] + entityAvailability)
+    }
+
+    /// What every entity of this panel's discovery configs starts with: its name and ids (the
+    /// entity id from `<domain>.<node>_<id>`, for 2025.4's `object_id` and the current release's
+    /// `default_entity_id`).
+    func entityIdentity(name: String, id: String, domain: String) -> [(key: String, value: JSONValue)] {
+        let slug = Self.slug("\(node)_\(id)")
+        return [
+            ("name", .string(name)),
+            ("unique_id", .string("switchpanel_\(node)_\(id)")),
             ("object_id", .string(slug)),
-            ("default_entity_id", .string("switch.\(slug)")),
-            ("command_topic", .string(setTopic(sw.id))),
-            ("state_topic", .string(stateTopic(sw.id))),
-            ("payload_on", .string(Self.on)),
-            ("payload_off", .string(Self.off)),
-            ("state_on", .string(Self.on)),
-            ("state_off", .string(Self.off)),
+            ("default_entity_id", .string("\(domain).\(slug)")),
+        ]
+    }
+
+    /// What every entity's config ends with: availability through the panel's status topic, the
+    /// panel's device and the origin.
+    var entityAvailability: [(key: String, value: JSONValue)] {
+        [
             ("availability_topic", .string(statusTopic)),
             ("payload_available", .string(Self.online)),
             ("payload_not_available", .string(Self.offline)),
@@ -371,7 +387,7 @@ public struct MQTTBridge {
             ("qos", .number(1)),
             ("device", device),
             ("origin", origin),
-        ])
+        ]
     }
 
     /// The panel as one Home Assistant device: its switches, screen and page are its entities.

@@ -31,17 +31,14 @@ public struct MQTTScreenEntities {
     public let baseTopic: String
     private let node: String
     private let config: MQTTConfig
-    private let device: JSONValue
-    private let origin: JSONValue
-    private let statusTopic: String
+    /// The switches' bridge: the screen's entities share its device, availability and ids.
+    private let bridge: MQTTBridge
 
     public init(bridge: MQTTBridge) {
         baseTopic = bridge.baseTopic
         node = bridge.node
         config = bridge.config
-        device = bridge.device
-        origin = bridge.origin
-        statusTopic = bridge.statusTopic
+        self.bridge = bridge
     }
 
     public var screenStateTopic: String { "\(baseTopic)/screen/state" }
@@ -185,7 +182,7 @@ public struct MQTTScreenEntities {
     /// topics. Home Assistant's default `on_command_type` ("last") sends a brightness before ON,
     /// so turning the light on at 40 % from dark sets the brightness, then wakes the screen.
     public func lightPayload(_ screen: ScreenStatus) -> JSONValue {
-        var members = common(name: "Screen", id: "screen", domain: "light")
+        var members = bridge.entityIdentity(name: "Screen", id: "screen", domain: "light")
         members += [
             ("command_topic", .string(screenSetTopic)),
             ("state_topic", .string(screenStateTopic)),
@@ -199,39 +196,18 @@ public struct MQTTScreenEntities {
                 ("brightness_scale", .number(Double(BrightnessScale.range.upperBound))),
             ]
         }
-        return .object(members + tail)
+        return .object(members + bridge.entityAvailability)
     }
 
     /// The select's discovery config: one option per page.
     public func selectPayload(_ screen: ScreenStatus) -> JSONValue {
-        var members = common(name: "Page", id: "page", domain: "select")
+        var members = bridge.entityIdentity(name: "Page", id: "page", domain: "select")
         members += [
             ("command_topic", .string(pageSetTopic)),
             ("state_topic", .string(pageStateTopic)),
             ("options", .array(Self.pageOptions(screen.pages).map { .string($0) })),
         ]
-        return .object(members + tail)
+        return .object(members + bridge.entityAvailability)
     }
 
-    private func common(name: String, id: String, domain: String) -> [(key: String, value: JSONValue)] {
-        let slug = MQTTBridge.slug("\(node)_\(id)")
-        return [
-            ("name", .string(name)),
-            ("unique_id", .string("switchpanel_\(node)_\(id)")),
-            ("object_id", .string(slug)),
-            ("default_entity_id", .string("\(domain).\(slug)")),
-        ]
-    }
-
-    private var tail: [(key: String, value: JSONValue)] {
-        [
-            ("availability_topic", .string(statusTopic)),
-            ("payload_available", .string(MQTTBridge.online)),
-            ("payload_not_available", .string(MQTTBridge.offline)),
-            ("optimistic", .bool(false)),
-            ("qos", .number(1)),
-            ("device", device),
-            ("origin", origin),
-        ]
-    }
 }
