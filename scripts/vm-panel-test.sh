@@ -23,8 +23,24 @@
 #   5. SIGTERM: the panel exits 0 and the screen is again exactly the console it found.
 #   6. `switchpanel calibrate` on the freed display, fed five uinput taps on its targets by a
 #      touchscreen whose glass matches the screen: the fitted matrix is the identity (±0.01).
+#   7. pages (issue 13), a second panel on a two-page board written below (pages_board), each
+#      touch from a new uinput touchscreen:
+#      a. a swipe from a gap turns to page 1 and the screen equals `render --page 1`; every frame
+#         of the slide is logged (`--verbose`) with its flip, and the harness prints frames
+#         against flips (below);
+#      b. a tap on the group switch there sets its members (one of them on page 0): the saved
+#         states say so (the group itself is not saved) and the screen equals the render;
+#      c. reloaded (SIGHUP) with `screen.blankAfter`, the idle panel blanks and goes home; a tap
+#         wakes it without toggling the switch under the finger, and the screen equals
+#         `render --page 0` with the saved states;
+#      d. reloaded with `homeAfter`, a second swipe's page goes back home by itself (an animated
+#         slide, also counted) and the screen equals `render --page 0`;
+#      e. a uinput keyboard (keys.devices) moves the focus ring across the pages and toggles.
 # It prints the touch-to-glass figures (per frame that carried a touch, and the panel's
-# median/worst at exit; under TCG they measure the emulator more than the panel). Why not one
+# median/worst at exit; under TCG they measure the emulator more than the panel), and for each
+# page slide the frames presented against the flips: the flip intervals, the refreshes of the
+# mode's rate that passed without a new frame ("skipped"), the vblank counter's steps. Figures,
+# not checks: the guest's speed is the emulator's and the machine's load. Why not one
 # boot with vm-display-test.sh: a boot costs ~10 s of ~25 s here, and the display probe's VT
 # switches and blanking would leave state that these checks then depend on.
 #
@@ -65,12 +81,13 @@ say "static build: $(elapsed "$started") s"
 font=$(sed -n 's/.*"font": *"\(\/[^"]*\)".*/\1/p' "$board")
 [ -z "$font" ] || [ -r "$font" ] || { say "the board's font $font is missing (apt install fonts-dejavu-core)"; exit 1; }
 
-# centre ID: the centre of switch ID's frame ("switch a: 51x31 at 341,40.5  label ...").
+# centre ID [LAYOUT]: the centre of switch ID's frame ("switch a: 51x31 at 341,40.5  label ...")
+# in check-config's output LAYOUT (default: the board's).
 centre() {
     awk -v id="$1" '$1 == "switch" && $2 == id ":" {
         split($3, size, "x"); split($5, at, ",")
         printf "%s %s\n", at[1] + size[1] / 2, at[2] + size[2] / 2; found = 1 }
-        END { exit !found }' "$work/layout.txt"
+        END { exit !found }' "${2:-$work/layout.txt}"
 }
 screen=$(sed -n 's/^screen \([0-9]*\)x\([0-9]*\)$/\1 \2/p' "$work/layout.txt")
 read -r width height <<<"$screen"
@@ -85,12 +102,52 @@ touch_x=$(raw "$bx" "$width" 4096)
 touch_y=$(raw "$by" "$height" 4096)
 say "switch a at $ax,$ay: tablet $tablet_x,$tablet_y; switch b at $bx,$by: touchscreen $touch_x,$touch_y"
 
+# The pages board (issue 13): two pages, and on the second a group ("all" mode) whose members
+# are on both pages; hall starts on, so the group starts mixed (thumb halfway). $1 goes in at the
+# top level: the guest reloads the board (SIGHUP) with blanking, then with going home after idle.
+pages_board() {
+    local font_entry=""
+    [ -z "$font" ] || font_entry=", \"font\": \"$font\""
+    cat <<EOF
+{
+  "version": 1,
+  "name": "QEMU pages test board (written by vm-panel-test.sh)",$1
+  "display": { "connector": "Virtual-1", "mode": "800x480", "format": "XRGB8888" },
+  "touch": { "devices": [] },
+  "theme": { "preset": "ios"$font_entry },
+  "layout": { "columns": 2, "rowHeight": 64, "gap": 16, "margin": 24 },
+  "pages": [
+    { "title": "Downstairs", "switches": [
+      { "id": "porch", "label": "Porch", "actions": [{ "print": true }] },
+      { "id": "hall", "label": "Hall", "initial": true, "actions": [{ "print": true }] } ] },
+    { "title": "Upstairs", "switches": [
+      { "id": "bed", "label": "Bedroom", "actions": [{ "print": true }] },
+      { "id": "lights", "label": "All lights", "group": ["porch", "hall", "bed"], "mode": "all" } ] }
+  ]
+}
+EOF
+}
+# Blanking after 3 idle seconds: long enough that the woken screen is dumped before it blanks
+# again (the guest checks that it did not), short for CI. Home after 1 idle second.
+blank_after=3
+home_after=1
+pages=$work/pages.json
+pages_board "" >"$pages"
+"$binary" check-config "$pages" >"$work/pages-layout.txt" || { cat "$work/pages-layout.txt"; say "the pages board is not valid"; exit 1; }
+read -r lx ly <<<"$(centre lights "$work/pages-layout.txt")" || { say "no switch lights on the pages board"; exit 1; }
+read -r px py <<<"$(centre porch "$work/pages-layout.txt")" || { say "no switch porch on the pages board"; exit 1; }
+# The swipe: from (600, 300) to (200, 300), in a gap on either page (below every switch, above
+# the dots), 50 % of the width in 0.25 s.
+swipe_y=300
+awk -v y=$swipe_y '$1 == "switch" { split($3, size, "x"); split($5, at, ","); if (at[2] + size[2] + 20 > y) bad = 1 }
+    END { exit bad }' "$work/pages-layout.txt" || { say "the swipe at y $swipe_y would start on a switch"; exit 1; }
+
 # The touchscreen: a direct MT-B device (slots, tracking ids, BTN_TOUCH, ABS_X/Y as well) with
-# 4096 units per axis, and one tap of 60 ms.
-tap_recording() {
+# 4096 units per axis; $1 says what the recording plays.
+touchscreen_header() {
     cat <<EOF
 # EVEMU 1.3
-# Written by vm-panel-test.sh: one MT-B tap at $1,$2 (raw units), the centre of switch b.
+# Written by vm-panel-test.sh: $1.
 N: SwitchPanel test touchscreen
 I: 0003 1d50 6150 0001
 P: 02 00 00 00 00 00 00 00
@@ -122,6 +179,13 @@ A: 2f 0 9 0 0 0
 A: 35 0 4095 0 0 0
 A: 36 0 4095 0 0 0
 A: 39 0 65535 0 0 0
+EOF
+}
+
+# One tap of 60 ms at raw $1, $2 (on the switch named $3).
+tap_recording() {
+    touchscreen_header "one MT-B tap at $1,$2 (raw units), the centre of switch $3"
+    cat <<EOF
 E: 0.000000 0003 002f 0000
 E: 0.000000 0003 0039 0001
 E: 0.000000 0003 0035 $(printf %04d "$1")
@@ -136,12 +200,29 @@ E: 0.060000 0000 0000 0000
 EOF
 }
 
+# One finger from raw x $1 to $2 at raw y $3 in 0.25 s: a report every 10 ms, then the lift.
+swipe_recording() {
+    touchscreen_header "one MT-B swipe from $1,$3 to $2,$3 (raw units) in 0.25 s, from a gap"
+    local k x t
+    for k in $(seq 0 25); do
+        x=$(($1 + ($2 - $1) * k / 25))
+        t=$(printf '0.%06d' $((k * 10000)))
+        if ((k == 0)); then
+            printf 'E: %s 0003 002f 0000\nE: %s 0003 0039 0001\n' "$t" "$t"
+        fi
+        printf 'E: %s 0003 0035 %04d\nE: %s 0003 0036 %04d\n' "$t" "$x" "$t" "$3"
+        if ((k == 0)); then printf 'E: %s 0001 014a 0001\n' "$t"; fi
+        printf 'E: %s 0003 0000 %04d\nE: %s 0003 0001 %04d\nE: %s 0000 0000 0000\n' "$t" "$x" "$t" "$3" "$t"
+    done
+    printf 'E: 0.260000 0003 0039 -001\nE: 0.260000 0001 014a 0000\nE: 0.260000 0000 0000 0000\n'
+}
+
 # --- the initramfs ----------------------------------------------------------------------------
 rootfs=$work/rootfs
 vm_make_rootfs "$rootfs" virtio_pci virtio-gpu bochs virtio_input evdev uinput
 cp "$board" "$rootfs/board.json"
 if [ -n "$font" ]; then mkdir -p "$rootfs$(dirname "$font")" && cp "$font" "$rootfs$font"; fi
-tap_recording "$touch_x" "$touch_y" >"$rootfs/tap-b.events"
+tap_recording "$touch_x" "$touch_y" b >"$rootfs/tap-b.events"
 # The same finger going down on b and staying there: the device is destroyed when the recording
 # ends (`inject` exits), an unplug mid-touch, which must cancel the contact, not toggle b.
 sed '/^E: 0.060000/d' "$rootfs/tap-b.events" >"$rootfs/press-b.events"
@@ -149,7 +230,7 @@ sed '/^E: 0.060000/d' "$rootfs/tap-b.events" >"$rootfs/press-b.events"
 # tap each, 0.4 s apart, in raw units: a panel whose glass matches its screen, so the fitted
 # matrix must come out as the identity.
 {
-    grep -v '^E:' "$rootfs/tap-b.events"
+    touchscreen_header "calibrate's five targets, one tap each"
     t=0
     for target in "80 48" "720 48" "720 432" "80 432" "400 240"; do
         read -r px py <<<"$target"
@@ -161,6 +242,23 @@ sed '/^E: 0.060000/d' "$rootfs/tap-b.events" >"$rootfs/press-b.events"
         t=$((t + 1))
     done
 } >"$rootfs/calibrate.events"
+# 7. The pages board as it starts, and its two reloads; a swipe from a gap, a tap on the group
+# switch (page 1) and one on porch (page 0, where the woken panel is).
+pages_board "" >"$rootfs/pages.json"
+pages_board " \"screen\": { \"blankAfter\": $blank_after }," >"$rootfs/pages-blank.json"
+pages_board " \"homeAfter\": $home_after," >"$rootfs/pages-home.json"
+# 7e's keyboard: the synthesised AT keyboard recording (Tab, Tab, Enter, Down held with two
+# repeats, Enter, Shift+Tab) under a name of its own (the guest has a real "AT Translated Set 2
+# keyboard", QEMU's PS/2 one), chosen by that name in the board's keys.devices.
+pages_board " \"keys\": { \"devices\": [\"SwitchPanel test keyboard\"] }," >"$rootfs/pages-keys.json"
+sed -e 's/^N: .*/N: SwitchPanel test keyboard/' -e 's/^# Input device name: .*/# Input device name: "SwitchPanel test keyboard"/' \
+    Tests/PanelRuntimeTests/KeyRecordings/at-keyboard.events >"$rootfs/keys.events"
+for f in pages-blank pages-home pages-keys; do
+    "$binary" check-config "$rootfs/$f.json" >/dev/null || { say "the board $f is not valid"; exit 1; }
+done
+swipe_recording "$(raw 600 "$width" 4096)" "$(raw 200 "$width" 4096)" "$(raw $swipe_y "$height" 4096)" >"$rootfs/swipe.events"
+tap_recording "$(raw "$lx" "$width" 4096)" "$(raw "$ly" "$height" 4096)" lights >"$rootfs/tap-lights.events"
+tap_recording "$(raw "$px" "$width" 4096)" "$(raw "$py" "$height" 4096)" porch >"$rootfs/tap-porch.events"
 {
     vm_init_prologue
     cat <<'EOF'
@@ -171,20 +269,36 @@ tablet_tap() { echo "=== TAP $1 $2"; read -r _; }
 # gone: the panel (once started) has exited; give up waiting for it.
 pid=
 gone() { [ -n "$pid" ] && ! kill -0 $pid 2>/dev/null; }
-# waitfor FILE TEXT: until FILE has a line containing TEXT (60 s at most).
-waitfor() {
-    i=0
-    while ! grep -qF "$2" "$1" 2>/dev/null; do
-        i=$((i+1)); if [ $i -gt 3000 ] || gone; then grep -qF "$2" "$1" 2>/dev/null; return; fi; sleep 0.02
+# Waits end at a deadline in the guest's own time (/proc/uptime), not after a count of tries:
+# under TCG a try (a grep and a sleep) takes far longer than its sleep, and a wait that ran on
+# for minutes in silence left the host's read and QEMU's timeout to kill the guest before it
+# printed what went wrong. A failed wait now fails its step in `wait_limit` seconds and the guest
+# goes on to print its logs.
+wait_limit=30
+uptime() { cut -d' ' -f1 /proc/uptime; }
+# lines FILE: its length, the mark for waits on what comes after it.
+lines() { wc -l < "$1" 2>/dev/null || echo 0; }
+# since FILE N TEXT...: each TEXT (a plain string) on a line of FILE after line N, in order, each
+# after the last. Lines come again (a device node reused after a removal, a page shown twice), so
+# N is the file's length before the action waited for.
+since() {
+    f=$1; n=$2; shift 2
+    for text in "$@"; do
+        n=$(tail -n +$((n + 1)) "$f" 2>/dev/null | grep -nF -m1 -- "$text" | awk -F: -v n=$n '{ print n + $1 }')
+        [ -n "$n" ] || return 1
     done
 }
-# waitafter FILE MARK TEXT: until a line containing TEXT follows the first line matching MARK.
-# (Plain strings, not patterns: device paths have slashes.)
-after() { awk -v m="$2" -v t="$3" 'index($0, m) { f = 1 } f && index($0, t) { found = 1; exit } END { exit !found }' "$1" 2>/dev/null; }
-waitafter() {
-    i=0
-    while ! after "$@"; do i=$((i+1)); if [ $i -gt 3000 ] || gone; then after "$@"; return; fi; sleep 0.02; done
+# waitsince FILE N TEXT...: until `since FILE N TEXT...` holds, the panel (once started) exits,
+# or wait_limit seconds pass; returns whether it holds.
+waitsince() {
+    deadline=$(awk -v u="$(uptime)" -v l=$wait_limit 'BEGIN { print u + l }')
+    while ! since "$@"; do
+        if gone || awk -v u="$(uptime)" -v d=$deadline 'BEGIN { exit !(u > d) }'; then since "$@"; return; fi
+        sleep 0.02
+    done
 }
+# waitfor FILE TEXT...: the same from the file's first line.
+waitfor() { f=$1; shift; waitsince "$f" 0 "$@"; }
 fail() { echo "=== FAIL $*"; }
 section() { echo "=== BEGIN $1"; cat "$2" 2>&1; echo "=== END $1"; }
 ctxt() { cat /proc/$1/task/*/status 2>/dev/null | awk '/^(non)?voluntary_ctxt_switches:/ { s += $2 } END { print s + 0 }'; }
@@ -202,46 +316,56 @@ pid=$!
 if waitfor /tmp/panel.log "first frame on screen" && waitfor /tmp/panel.log "idle after"; then
     dump first
     # 2. The host taps switch a through the virtio tablet.
+    mark=$(lines /tmp/panel.log)
     tablet_tap TABLET_X TABLET_Y
-    if waitfor /tmp/panel.log "a → on (touch)" && waitafter /tmp/panel.log "a → on (touch)" "idle after"; then
+    if waitsince /tmp/panel.log $mark "a → on (touch)" "idle after"; then
         section states-a /state/states.json
         dump tap-a
     else
         fail "tap-a: no 'a → on (touch)' followed by 'idle' in the panel's log"
     fi
-    # 3. A uinput touchscreen appears (the panel opens it by hot-plug) and taps switch b.
-    switchpanel inject /tap-b.events --start-after /tmp/go-b >/tmp/inject.log 2>&1 &
+    # 3. A uinput touchscreen appears (the panel opens it by hot-plug) and taps switch b. The
+    # device stays until the panel has read the tap: events still queued when a device goes away
+    # are lost (evdev's read answers ENODEV), and a lift lost that way cancels the contact.
+    mark=$(lines /tmp/panel.log)
+    switchpanel inject /tap-b.events --start-after /tmp/go-b --end-after /tmp/end-b >/tmp/inject.log 2>&1 &
     ipid=$!
-    if waitfor /tmp/inject.log created && waitfor /tmp/panel.log '"SwitchPanel test touchscreen"'; then
-        node=$(sed -n 's/^created \([^ ]*\) .*/\1/p' /tmp/inject.log)
+    if waitfor /tmp/inject.log created && node=$(sed -n 's/^created \([^ ]*\) .*/\1/p' /tmp/inject.log) \
+        && waitsince /tmp/panel.log $mark "touch: $node \"SwitchPanel test touchscreen\""; then
+        mark=$(lines /tmp/panel.log)
         touch /tmp/go-b
-        if waitfor /tmp/panel.log "b → off (touch)" && waitafter /tmp/panel.log "b → off (touch)" "idle after"; then
+        if waitsince /tmp/panel.log $mark "b → off (touch)" "idle after"; then
             section states-b /state/states.json
             dump tap-b
             echo "=== BEGIN ctl"; for id in a b; do switchpanel ctl --socket /tmp/control.sock get $id 2>&1; done; echo "=== END ctl"
         else
             fail "tap-b: no 'b → off (touch)' followed by 'idle' in the panel's log"
         fi
+        touch /tmp/end-b
         wait $ipid
-        waitfor /tmp/panel.log "$node removed" || fail "idle: the panel did not see $node go away"
+        waitsince /tmp/panel.log $mark "touch: $node removed" || fail "idle: the panel did not see $node go away"
     else
         fail "tap-b: the panel did not open the uinput touchscreen"
-        kill $ipid 2>/dev/null
+        touch /tmp/end-b /tmp/go-b; wait $ipid
     fi
     section inject /tmp/inject.log
     # 3b. Unplugged mid-touch: a finger down on b when its device goes away. The contact is
-    # cancelled: b stays off, and the press highlight is gone again.
+    # cancelled: b stays off, and the press highlight is gone again. The new device may get the
+    # node the last one had: waits look only at the lines after a mark.
+    mark=$(lines /tmp/panel.log)
     switchpanel inject /press-b.events --start-after /tmp/go-u --end-after /tmp/end-u >/tmp/inject-u.log 2>&1 &
     ipid=$!
     if waitfor /tmp/inject-u.log created; then
         unode=$(sed -n 's/^created \([^ ]*\) .*/\1/p' /tmp/inject-u.log)
-        waitfor /tmp/panel.log "touch: $unode " || fail "unplug: the panel did not open $unode"
+        waitsince /tmp/panel.log $mark "touch: $unode " || fail "unplug: the panel did not open $unode"
+        mark=$(lines /tmp/panel.log)
         touch /tmp/go-u
         # The press is on screen (its stretch animation done) before the device goes away.
-        waitafter /tmp/panel.log "touch: $unode " "idle after" || fail "unplug: the press on b was not drawn"
+        waitsince /tmp/panel.log $mark "idle after" || fail "unplug: the press on b was not drawn"
+        mark=$(lines /tmp/panel.log)
         touch /tmp/end-u
         wait $ipid
-        if waitfor /tmp/panel.log "$unode removed" && waitafter /tmp/panel.log "$unode removed" "idle after"; then
+        if waitsince /tmp/panel.log $mark "touch: $unode removed" "idle after"; then
             section states-unplug /state/states.json
             dump unplug-b
         else
@@ -249,7 +373,7 @@ if waitfor /tmp/panel.log "first frame on screen" && waitfor /tmp/panel.log "idl
         fi
     else
         fail "unplug: inject did not create its device"
-        kill $ipid 2>/dev/null
+        touch /tmp/end-u /tmp/go-u; wait $ipid
     fi
     section inject-u /tmp/inject-u.log
     # 4. Idle: nothing to draw, no input, no client; count the panel's context switches.
@@ -272,23 +396,132 @@ echo "=== EXIT panel $?"
 dump after
 # 6. switchpanel calibrate on the free display: five taps from a uinput touchscreen.
 pid=  # the panel is gone: waits no longer stop on that
-switchpanel inject /calibrate.events --start-after /tmp/go-c >/tmp/inject-c.log 2>&1 &
+switchpanel inject /calibrate.events --start-after /tmp/go-c --end-after /tmp/end-c >/tmp/inject-c.log 2>&1 &
 ipid=$!
 if waitfor /tmp/inject-c.log created; then
     switchpanel calibrate --config /board.json --device "SwitchPanel test touchscreen" >/tmp/calibrate.out 2>&1 &
     cpid=$!
     waitfor /tmp/calibrate.out "touch each target" || fail "calibrate: it did not start"
     touch /tmp/go-c
-    wait $ipid
     wait $cpid
     echo "=== EXIT calibrate $?"
+    touch /tmp/end-c
+    wait $ipid
 else
     fail "calibrate: inject did not create its device"
     kill $ipid 2>/dev/null
 fi
 section calibrate /tmp/calibrate.out
+
+# 7. Pages: a second panel, on the two-page board, with its own states; every touch comes from a
+# new uinput touchscreen (play). A device node may be reused after a removal, and the same log
+# lines come again, so waits look only at the lines after a mark (the log's length before).
+# play NAME RECORDING TEXT...: a new uinput touchscreen plays RECORDING once the panel has opened
+# it, and is removed once the panel logged each TEXT (in order: what shows the recording was read
+# to its end; see step 3); returns whether it did. Sets mark: the log's length before the touches.
+play() {
+    name=$1 recording=$2
+    shift 2
+    m=$(lines /tmp/pages.log)
+    switchpanel inject "$recording" --start-after /tmp/go-$name --end-after /tmp/end-$name >/tmp/inject-$name.log 2>&1 &
+    ipid=$!
+    if ! waitfor /tmp/inject-$name.log created; then fail "$name: inject did not create its device"; kill $ipid 2>/dev/null; return 1; fi
+    node=$(sed -n 's/^created \([^ ]*\) .*/\1/p' /tmp/inject-$name.log)
+    if ! waitsince /tmp/pages.log $m "touch: $node "; then fail "$name: the panel did not open $node"; kill $ipid 2>/dev/null; return 1; fi
+    mark=$(lines /tmp/pages.log)
+    touch /tmp/go-$name
+    waitsince /tmp/pages.log $mark "$@"
+    seen=$?
+    touch /tmp/end-$name
+    wait $ipid
+    waitsince /tmp/pages.log $mark "touch: $node removed" || fail "$name: the panel did not see $node go away"
+    return $seen
+}
+# reload BOARD: the panel re-reads BOARD (SIGHUP); returns once it did. Sets mark.
+reload() {
+    cp "$1" /pages-run.json
+    mark=$(lines /tmp/pages.log)
+    kill -HUP $pid
+    waitsince /tmp/pages.log $mark "reloaded " || fail "reload $1: no 'reloaded' in the panel's log"
+}
+mkdir -p /state-p
+cp /pages.json /pages-run.json
+switchpanel run --config /pages-run.json --state-dir /state-p --socket /tmp/pages.sock --verbose >/tmp/pages.out 2>/tmp/pages.log &
+pid=$!
+if waitfor /tmp/pages.log "first frame on screen" && waitfor /tmp/pages.log "idle after"; then
+    # 7a. A swipe from a gap: page 1, its slide logged frame by frame.
+    if play swipe /swipe.events 'page 1 "Upstairs"' "idle after"; then
+        dump pages-swipe
+    else
+        fail "pages swipe: no 'page 1 \"Upstairs\"' followed by 'idle' in the panel's log"
+    fi
+    # 7b. A tap on the group: its members on both pages go on.
+    if play group /tap-lights.events "lights → on (touch)" "idle after"; then
+        section states-group /state-p/states.json
+        dump pages-group
+    else
+        fail "pages group: no 'lights → on (touch)' followed by 'idle' in the panel's log"
+    fi
+    # 7c. Blanking: the idle panel blanks on page 1 and goes home; a tap on porch wakes it.
+    reload /pages-blank.json
+    if waitsince /tmp/pages.log $mark "screen blanked" 'page 0 "Downstairs"'; then
+        # (Nothing is logged for the swallowed lift: the device may go before it is read; then
+        # the contact is cancelled, which toggles nothing either.)
+        if play wake /tap-porch.events "screen on" "idle after"; then
+            section states-wake /state-p/states.json
+            dump pages-wake
+            # The dump shows the woken screen only if it did not blank again before.
+            ! since /tmp/pages.log $mark "screen on" "screen blanked" \
+                || fail "pages wake: the screen blanked again before its screendump (blankAfter too short here)"
+        else
+            fail "pages wake: no 'screen on' followed by 'idle' after the tap on the blank screen"
+        fi
+    else
+        fail "pages blank: no 'screen blanked' followed by 'page 0' in the panel's log"
+    fi
+    # 7d. Going home after idle: a second swipe to page 1, and back by itself.
+    reload /pages-home.json
+    if play home /swipe.events 'page 1 "Upstairs"' && waitsince /tmp/pages.log $mark 'page 1 "Upstairs"' 'page 0 "Downstairs"' "idle after"; then
+        dump pages-home
+    else
+        fail "pages home: no 'page 1' then 'page 0' followed by 'idle' in the panel's log"
+    fi
+    # 7e. A uinput keyboard moves the focus and toggles: on page 0 (home), Tab shows the ring on
+    # porch, Tab moves it to hall, Enter turns hall off; Down and its two repeats move it to bed
+    # (page 1, which slides in) and on to the group, whose Enter turns every member on again.
+    reload /pages-keys.json
+    m=$(lines /tmp/pages.log)
+    switchpanel inject /keys.events --start-after /tmp/go-keys --end-after /tmp/end-keys >/tmp/inject-keys.log 2>&1 &
+    ipid=$!
+    if waitfor /tmp/inject-keys.log created; then
+        node=$(sed -n 's/^created \([^ ]*\) .*/\1/p' /tmp/inject-keys.log)
+        if waitsince /tmp/pages.log $m "keys: $node "; then
+            mark=$(lines /tmp/pages.log)
+            touch /tmp/go-keys
+            if waitsince /tmp/pages.log $mark "hall → off (key)" 'page 1 "Upstairs"' "lights → on (key)" "idle after"; then
+                section states-keys /state-p/states.json
+            else
+                fail "pages keys: no 'hall → off (key)', 'page 1', 'lights → on (key)' and 'idle' in the panel's log"
+            fi
+        else
+            fail "pages keys: the panel did not open the keyboard $node"
+        fi
+        touch /tmp/end-keys
+    else
+        fail "pages keys: inject did not create its device"
+    fi
+    wait $ipid
+    section inject-keys /tmp/inject-keys.log
+else
+    fail "pages: no 'first frame on screen' and 'idle' in the panel's log"
+fi
+kill -TERM $pid
+wait $pid
+echo "=== EXIT pages $?"
 section panel-log /tmp/panel.log
 section panel-out /tmp/panel.out
+section pages-log /tmp/pages.log
+section pages-out /tmp/pages.out
 echo "=== DONE"
 poweroff -f
 EOF
@@ -306,7 +539,7 @@ keep() { if [ -n "${KEEP_DUMPS:-}" ]; then mkdir -p "$KEEP_DUMPS" && cp "$@" "$K
 run_guest() {
     local driver=$1 device=$2 log=$work/$1-console.log line name booted qemu_pid from_guest to_guest x y
     booted=$(now)
-    coproc GUEST { timeout 150 "${vm_qemu[@]}" -vga none -device "$device" -device virtio-tablet-pci -display none \
+    coproc GUEST { timeout 300 "${vm_qemu[@]}" -vga none -device "$device" -device virtio-tablet-pci -display none \
         -qmp "unix:$work/$driver-qmp.sock,server=on,wait=off" 2>&1; }
     # Bash unsets GUEST and GUEST_PID once it reaps the coproc (QEMU may exit before the loop
     # ends): keep the pid and copies of the descriptors.
@@ -332,7 +565,7 @@ run_guest() {
     done
     exec {from_guest}<&- {to_guest}>&-
     wait "$qemu_pid" 2>/dev/null || true
-    say "$driver: guest ran $(elapsed "$booted") s (boot, panel, two taps, 10 s idle, $(grep -c '^=== DUMP' "$log") screendumps)"
+    say "$driver: guest ran $(elapsed "$booted") s (boot, panel, two taps, 10 s idle, calibrate, pages, $(grep -c '^=== DUMP' "$log") screendumps)"
     say "$driver: timeline (s after QEMU started): $(awk '$3 == "===" && $4 ~ /^(DUMP|TAP|IDLE|EXIT|DONE)$/ {
         printf "%s%s %s", sep, tolower($4) ($4 == "DUMP" ? " " $5 : ""), $1; sep = ", " }' "$work/$driver-times.log")"
     grep -q '^=== DONE' "$log" || { tail -40 "$log" >&2; keep "$log"; fail "$driver: the guest did not finish"; return 1; }
@@ -473,7 +706,7 @@ sys.exit(0 if max(abs(a - b) for a, b in zip(m, [1, 0, 0, 0, 1, 0])) < 0.01 else
     fi
     if grep -q 'touch-to-glass over' <<<"$panel"; then
         local summary
-        summary=$(grep -o 'touch-to-glass over.*' <<<"$panel")
+        summary=$(grep -o 'touch-to-glass over.*' <<<"$panel" || true)
         pass "$driver: $summary"
         echo "$driver: $summary" >>"$work/summary"
     else
@@ -482,14 +715,167 @@ sys.exit(0 if max(abs(a - b) for a, b in zip(m, [1, 0, 0, 0, 1, 0])) < 0.01 else
     grep -E '(warning|error):' <<<"$panel" | sed "s/^/     $driver: /" >&2 || true
 }
 
+# slide_figures LOG RATE WIDTH: the page slides in the panel's log LOG (`--verbose`: a line per
+# frame flipped while the pages slid, the landing one marked), on a display WIDTH pixels wide
+# refreshing RATE times a second. Prints one line per slide: its frames, each on its own flip
+# (dragged by the finger, settling, landing); over the settle and landing, the flip intervals
+# and the refreshes that passed without a new frame ("skipped": an interval of k refreshes
+# skips k - 1); the frames that moved the page less than a pixel (a flip of the same picture);
+# the vblank counter's steps. Exits non-zero when a slide is malformed: frame numbers not
+# consecutive (a frame in the middle not logged as sliding), the page going back, no landing.
+slide_figures() {
+    python3 - "$@" <<'PY'
+import re, statistics, sys
+rate, width = float(sys.argv[2]), float(sys.argv[3])
+line = re.compile(r"frame (\d+) \(vblank (\d+)\) flipped at ([\d.]+), its paint began (-?[\d.]+) ms before: "
+                  r"page at (-?[\d.]+)(?: \((dragged|landed)\))?")
+slides, current = [], []
+for text in open(sys.argv[1], errors="replace"):
+    m = line.search(text)
+    if not m:
+        continue
+    current.append(dict(n=int(m[1]), vblank=int(m[2]), t=float(m[3]), paint=float(m[4]), p=float(m[5]),
+                        how=m[6] or "settling"))
+    if m[6] == "landed":
+        slides.append(current)
+        current = []
+bad = []
+if current:
+    slides.append(current)
+    bad.append("a slide did not land: %s" % [f["p"] for f in current])
+if not slides:
+    print("no slide frames logged")
+    sys.exit(1)
+for k, frames in enumerate(slides, 1):
+    settle = [f for f in frames if f["how"] != "dragged"]
+    numbers = [f["n"] for f in frames]
+    if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        bad.append("slide %d: frame numbers not consecutive: %s" % (k, numbers))
+    steps = [b["p"] - a["p"] for a, b in zip(frames, frames[1:])]
+    if not (all(d >= 0 for d in steps) or all(d <= 0 for d in steps)):
+        bad.append("slide %d: the page went back: %s" % (k, [f["p"] for f in frames]))
+    repeats = sum(round(a["p"] * width) == round(b["p"] * width) for a, b in zip(frames, frames[1:]))
+    gaps = [(b["t"] - a["t"]) * 1000 for a, b in zip(settle, settle[1:])]
+    skipped = sum(max(0, round(g * rate / 1000) - 1) for g in gaps)
+    vblanks = [b["vblank"] - a["vblank"] for a, b in zip(settle, settle[1:])]
+    span = (settle[-1]["t"] - settle[0]["t"]) * 1000
+    text = "slide %d to page %g: %d flips, each a new frame (%d dragged, %d settling, 1 landing)" % (
+        k, frames[-1]["p"], len(frames), len(frames) - len(settle), len(settle) - 1)
+    if gaps:
+        text += "; settle to landing %.0f ms: a flip every %.1f ms median, %.1f max; %d of %d refreshes at %g Hz" \
+            " without a new frame" % (span, statistics.median(gaps), max(gaps), skipped, len(gaps) + skipped, rate)
+    text += "; paint began %.1f ms (median) before its flip, the landing's %.1f" % (
+        statistics.median(f["paint"] for f in frames), frames[-1]["paint"])
+    text += "; %d moved the page less than a pixel" % repeats
+    text += "; vblank counter %s" % ("0 throughout (the driver counts none)" if not any(f["vblank"] for f in frames)
+                                      else "steps " + ",".join(str(v) for v in vblanks))
+    print(text)
+for b in bad:
+    print("FAIL " + b)
+sys.exit(1 if bad else 0)
+PY
+}
+
+# check_pages DRIVER: the pages panel's checks (step 7).
+check_pages() {
+    local driver=$1 log=$work/$1-console.log panel out dir figures rate
+    panel=$(section "$log" pages-log)
+    out=$(section "$log" pages-out)
+    sed "s/^/  [$driver pages] /" <<<"$panel" >&2
+    # 7a. The swipe.
+    grep -qF 'page 1 "Upstairs"' <<<"$panel" && pass "$driver: pages: the swipe from a gap turned to page 1" \
+        || fail "$driver: pages: the swipe did not turn to page 1"
+    same "$driver" "after the swipe the screen equals render --page 1" pages-swipe "$work/render-pages-1.png"
+    rate=$(grep -o 'display /dev/dri/card0 .*' <<<"$panel" | sed -n 's/.* [0-9]*x[0-9]*@\([0-9]*\) .*/\1/p' || true)
+    printf '%s\n' "$panel" >"$work/$driver-pages.log"
+    if figures=$(slide_figures "$work/$driver-pages.log" "${rate:-60}" "$width"); then
+        pass "$driver: pages: $(grep -c '^slide' <<<"$figures") slides logged frame by frame, each landing on its page"
+    else
+        fail "$driver: pages: slide frames: $(grep '^FAIL\|^no ' <<<"$figures" | tr '\n' ' ')"
+    fi
+    grep -v '^FAIL' <<<"$figures" | sed "s/^/     $driver: /" >&2
+    grep '^slide' <<<"$figures" | sed "s/^/$driver: /" >>"$work/summary" || true
+
+    # 7b. The group: every member on (porch on page 0 too), the group itself not saved.
+    dir=$work/$driver-state-group
+    mkdir -p "$dir"
+    section "$log" states-group >"$dir/states.json"
+    if python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))["switches"]
+sys.exit(not (s.get("porch") is s.get("hall") is s.get("bed") is True and "lights" not in s))' "$dir/states.json" 2>/dev/null; then
+        pass "$driver: pages: the tap on the group set its members; saved: $(tr -d ' \n' <"$dir/states.json")"
+    else
+        fail "$driver: pages: after the tap on the group the saved states should have porch, hall, bed on and no lights: '$(tr -d ' \n' <"$dir/states.json")'"
+    fi
+    local changes
+    changes=$(grep -o '[a-z]* → on (touch)' <<<"$panel" | sort | tr '\n' ' ' || true)
+    [ "$changes" = "bed → on (touch) lights → on (touch) porch → on (touch) " ] \
+        && pass "$driver: pages: logged $changes(hall was on already)" \
+        || fail "$driver: pages: the changes logged should be bed, lights and porch on (touch): '$changes'"
+    [ "$(head -n 2 <<<"$out" | sort | tr -d '\n')" = '{"id":"bed","state":"on"}{"id":"porch","state":"on"}' ] \
+        && pass "$driver: pages: the members' print actions ran (porch, bed)" \
+        || fail "$driver: pages: the print actions should have written porch and bed on: '$out'"
+    "$binary" render --config "$pages" --page 1 --state-dir "$dir" --out "$work/$driver-render-pages-group.png" >/dev/null \
+        || fail "$driver: pages: render --page 1 --state-dir with the guest's states"
+    same "$driver" "after the tap on the group the screen equals render --page 1 with the saved states" pages-group \
+        "$work/$driver-render-pages-group.png"
+
+    # 7c. Blank, home, and the waking tap toggles nothing.
+    awk '/screen blanked/ { b = 1 } b && /page 0 "Downstairs"/ { h = 1 } h && /screen on/ { found = 1 } END { exit !found }' <<<"$panel" \
+        && pass "$driver: pages: idle blanked the screen on page 1, the panel went home, a tap woke it" \
+        || fail "$driver: pages: expected 'screen blanked', 'page 0', 'screen on' in the log"
+    [ "$(grep -c ' → .*(touch)' <<<"$panel")" = 3 ] && pass "$driver: pages: the waking tap on porch toggled nothing" \
+        || fail "$driver: pages: the waking tap changed a switch: $(grep ' → .*(touch)' <<<"$panel" | tr '\n' ' ')"
+    dir=$work/$driver-state-wake
+    mkdir -p "$dir"
+    section "$log" states-wake >"$dir/states.json"
+    cmp -s "$dir/states.json" "$work/$driver-state-group/states.json" \
+        && pass "$driver: pages: the saved states did not change on waking" \
+        || fail "$driver: pages: the saved states changed on waking: '$(tr -d ' \n' <"$dir/states.json")'"
+    "$binary" render --config "$pages" --page 0 --state-dir "$dir" --out "$work/$driver-render-pages-home.png" >/dev/null \
+        || fail "$driver: pages: render --page 0 --state-dir with the guest's states"
+    same "$driver" "the woken screen equals render --page 0 (home) with the saved states" pages-wake \
+        "$work/$driver-render-pages-home.png"
+
+    # 7d. Home after idle.
+    same "$driver" "after homeAfter the screen equals render --page 0 with the saved states" pages-home \
+        "$work/$driver-render-pages-home.png"
+    # 7e. The keyboard: hall off by Tab, Tab, Enter (and with it the "all" group's look, off);
+    # then the group on page 1 by Down (held) and Enter, every member on again; the slide to
+    # page 1 logged.
+    local keyed
+    keyed=$(grep -o '[a-z]* → o[nf]* (key)' <<<"$panel" | tr '\n' ' ' || true)
+    [ "$keyed" = "hall → off (key) lights → off (key) hall → on (key) lights → on (key) " ] \
+        && pass "$driver: pages: a uinput keyboard moved the focus and toggled: $keyed" \
+        || { fail "$driver: pages: the keyboard's changes should be hall off (the group with it), then hall and lights on (key): '$keyed'"
+            section "$log" inject-keys | sed "s/^/     $driver inject-keys: /" >&2; }
+    dir=$work/$driver-state-keys
+    mkdir -p "$dir"
+    section "$log" states-keys >"$dir/states.json"
+    if python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))["switches"]
+sys.exit(not (s.get("porch") is s.get("hall") is s.get("bed") is True and "lights" not in s))' "$dir/states.json" 2>/dev/null; then
+        pass "$driver: pages: after the keys every member is saved on: $(tr -d ' \n' <"$dir/states.json")"
+    else
+        fail "$driver: pages: after the keys the saved states should have porch, hall, bed on: '$(tr -d ' \n' <"$dir/states.json")'"
+    fi
+    grep -q '^=== EXIT pages 0$' "$log" && pass "$driver: pages: SIGTERM: the panel exited 0" \
+        || fail "$driver: pages: the panel exited with $(sed -n 's/^=== EXIT pages //p' "$log")"
+    grep -E '(warning|error):' <<<"$panel" | sed "s/^/     $driver pages: /" >&2 || true
+}
+
 "$binary" render --config "$board" --out "$work/render-first.png" >/dev/null
+"$binary" render --config "$pages" --page 1 --out "$work/render-pages-1.png" >/dev/null
 for guest in "virtio|virtio-gpu-pci,xres=800,yres=480" "bochs|bochs-display,xres=800,yres=480"; do
     driver=${guest%%|*}
     [ -z "$only" ] || [ "$only" = "$driver" ] || continue
     say "booting $vm_kver under TCG with $driver and a virtio tablet"
-    if run_guest "$driver" "${guest#*|}"; then check_guest "$driver"; fi
+    if run_guest "$driver" "${guest#*|}"; then
+        check_guest "$driver"
+        check_pages "$driver"
+    fi
     keep "$work/$driver-console.log" "$work/$driver"-*.ppm "$work/render-first.png" 2>/dev/null || true
-    keep "$work/$driver"-render-*.png 2>/dev/null || true
+    keep "$work/$driver"-render-*.png "$work/render-pages-1.png" 2>/dev/null || true
 done
 if [ -s "$work/summary" ]; then sed "s/^/$vm_name: /" "$work/summary" >&2; fi
 say "total $(elapsed "$started") s"

@@ -24,7 +24,12 @@ final class LibevdevTemplate {
         }
         // The declared types, and any type with codes (evemu files list every type, most empty).
         let types = device.eventTypes.union(device.codes.filter { !$0.value.isEmpty }.keys)
-        for type in types.sorted() where type != EventType.syn {
+        // No EV_REP, even when the description has it: without it the kernel does not repeat
+        // held keys by itself (the input core's soft autorepeat, 250 ms then every 33 ms). A
+        // replayed recording carries the repeats it had, and the kernel's own on top would move a
+        // focus ring too far; its value-2 events still pass (the input core does not check EV_REP
+        // for them). (libevdev would also refuse EV_REP's codes without their values.)
+        for type in types.sorted() where type != EventType.syn && type != EventType.rep {
             if libevdev_enable_event_type(handle, UInt32(type)) != 0 {
                 throw .libevdev(call: "libevdev_enable_event_type", path: device.name, errno: .invalidArgument)
             }

@@ -55,6 +55,32 @@ final class LibevdevDescriptionTests: XCTestCase {
         }
     }
 
+    /// A keyboard's description as evemu records it (an AT keyboard: keys, scan codes, LEDs,
+    /// autorepeat) becomes a template without EV_REP — libevdev refuses EV_REP's codes without
+    /// their values, and a uinput device with it would repeat held keys on top of the recording's
+    /// own repeats — and with everything else as described.
+    func testTemplateOfAKeyboardLeavesOutAutorepeat() throws {
+        let keyboard = try DeviceDescription.parse(
+            """
+            N: SwitchPanel test keyboard
+            I: 0011 0001 0001 ab41
+            P: 00
+            B: 00 13 00 12
+            B: 01 00 80 00 50 00 04 00 02
+            B: 04 10
+            B: 11 07
+            B: 14 03
+            """)
+        XCTAssertEqual(keyboard.codes[EventType.rep], [0, 1])
+        let back = try LibevdevTemplate(keyboard).description
+        XCTAssertFalse(back.eventTypes.contains(EventType.rep))
+        XCTAssertNil(back.codes[EventType.rep])
+        var expected = keyboard
+        expected.eventTypes.remove(EventType.rep)
+        expected.codes[EventType.rep] = nil
+        XCTAssertEqual(back, expected)
+    }
+
     func testStateSnapshotReadsSlotsKeysAndAxes() throws {
         let template = try LibevdevTemplate(Devices.typeB)
         let h = template.handle
