@@ -78,11 +78,10 @@ let package = Package(
         ),
         .target(name: "DRM", dependencies: ["Presentation", "Raster", "LinuxIO", "CDRM", "ConfigFormat"]),
         .target(name: "Panel", dependencies: ["Raster", "Widget", "TouchCore", "ConfigFormat"]),
-        .systemLibrary(
-            name: "CMosquitto",
-            pkgConfig: "libmosquitto",
-            providers: [.apt(["libmosquitto-dev"])]
-        ),
+        // libmosquitto and libmicrohttpd are loaded when a panel first needs them (dlopen, see
+        // their shims), not linked: no pkg-config, whose flags would link them; their headers are
+        // in the compiler's default path (Debian's libmosquitto-dev, libmicrohttpd-dev).
+        .systemLibrary(name: "CMosquitto"),
         .target(name: "MQTT", dependencies: ["CMosquitto", "LinuxIO"]),
         .target(
             name: "PanelRuntime",
@@ -98,11 +97,7 @@ let package = Package(
         // The browser preview (issue 14): its pure part (routes, tokens, damage, pointers, the
         // page) and its edge (libmicrohttpd on the panel's loop, the config file watcher).
         .target(name: "Preview", dependencies: ["Raster", "TouchCore", "Presentation", "ConfigFormat"]),
-        .systemLibrary(
-            name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
-        ),
+        .systemLibrary(name: "CMicroHTTPD"),
         .target(
             name: "PreviewServer",
             dependencies: [

@@ -437,6 +437,11 @@ ok "install: the demo panel (the packaged conffile)" "$(prop switchpanel StatusT
 ok "install: user switchpanel again" "$(ps -o user= -p "$(prop switchpanel MainPID)")" switchpanel
 waitlog "first frame on screen"
 dump fresh "first frame on screen"
+# The figures without a broker: libmosquitto (and libssl, libcrypto) are loaded only when a
+# config names one, so this panel never maps them.
+figure "fresh install, the demo panel without MQTT: process start → READY=1: $(seconds "$(prop switchpanel ExecMainStartTimestampMonotonic)" "$(prop switchpanel ActiveEnterTimestampMonotonic)") s"
+sleep 2
+figure "memory at rest, 800x480 on virtio-gpu, the demo panel without MQTT: $(memory "$(prop switchpanel MainPID)")"
 systemctl stop switchpanel
 echo "=== journal"
 journalctl -u switchpanel -o short-monotonic --no-pager | grep -v -e 'idle after' -e 'frame [0-9]*: touch' | tail -60

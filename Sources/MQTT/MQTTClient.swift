@@ -14,13 +14,27 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
         self.code = code
         if code == Int32(MOSQ_ERR_ERRNO.rawValue) {
             message = currentErrno.description
+        } else if let library = libmosquitto.loaded {
+            message = library.mosquitto_strerror(code).map { String(cString: $0) } ?? "libmosquitto error \(code)"
         } else {
-            message = String(cString: mosquitto_strerror(code))
+            message = "libmosquitto error \(code)"
         }
+    }
+
+    /// A failure with words of its own (the library could not be loaded).
+    public init(call: String, code: Int32, message: String) {
+        self.call = call
+        self.code = code
+        self.message = message
     }
 
     public var description: String { "\(call): \(message)" }
 }
+
+/// libmosquitto, loaded by the first client rather than linked: a panel without a broker never
+/// maps it, nor the libssl and libcrypto it brings (2 MB of resident memory, and start-up time).
+let libmosquitto = LoadedLibrary<switchpanel_libmosquitto>(
+    soname: SWITCHPANEL_LIBMOSQUITTO, package: "libmosquitto1", load: { switchpanel_libmosquitto_load($0) })
 
 /// One message as it came off the wire.
 public struct MQTTMessage: Hashable, Sendable {
@@ -100,6 +114,7 @@ public struct MQTTConnection: Hashable, Sendable {
 /// polls. Resolving the name ourselves and connecting to an address would lose libmosquitto's
 /// TLS host-name check, which compares the certificate with the name it was given.
 public final class MQTTClient {
+    private let lib: switchpanel_libmosquitto
     private let mosq: OpaquePointer
     private let connection: MQTTConnection
     private let inbox = Inbox()
@@ -136,7 +151,7 @@ public final class MQTTClient {
         let state = Mutex(State())
 
         init() throws(SystemError) {
-            var pipe = try PipeEnds()
+            let pipe = try PipeEnds()
             try pipe.reading.setNonBlocking()
             done = pipe.reading
             ring = pipe.writing
@@ -146,25 +161,31 @@ public final class MQTTClient {
     /// Sets the client up (nothing is sent until ``connect()``). Fails when libmosquitto refuses
     /// an option (a TLS file it cannot read, an invalid will topic).
     public init(_ connection: MQTTConnection) throws(MQTTError) {
-        Self.initialiseLibrary
+        let lib: switchpanel_libmosquitto
+        do {
+            lib = try libmosquitto.load()
+        } catch {
+            throw MQTTError(call: "dlopen", code: Int32(MOSQ_ERR_NOT_SUPPORTED.rawValue), message: error.description)
+        }
+        self.lib = lib
         self.connection = connection
-        guard let mosq = mosquitto_new(connection.clientID, true, nil) else {
+        guard let mosq = lib.mosquitto_new(connection.clientID, true, nil) else {
             throw MQTTError(call: "mosquitto_new", code: Int32(MOSQ_ERR_ERRNO.rawValue))
         }
         self.mosq = mosq
         do {
             try check("mosquitto_int_option(PROTOCOL_VERSION)") {
-                mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+                lib.mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
             }
             if let username = connection.username {
                 try check("mosquitto_username_pw_set") {
-                    mosquitto_username_pw_set(mosq, username, connection.password)
+                    lib.mosquitto_username_pw_set(mosq, username, connection.password)
                 }
             }
             if let will = connection.will {
                 let payload = Array(will.payload.utf8)
                 try check("mosquitto_will_set") {
-                    mosquitto_will_set(mosq, will.topic, Int32(payload.count), payload, 1, true)
+                    lib.mosquitto_will_set(mosq, will.topic, Int32(payload.count), payload, 1, true)
                 }
             }
             if let tls = connection.tls {
@@ -172,32 +193,36 @@ public final class MQTTClient {
                     // The system's CAs: this option alone turns TLS on (mosquitto_tls_set
                     // refuses to be called without a CA file or directory).
                     try check("mosquitto_int_option(TLS_USE_OS_CERTS)") {
-                        mosquitto_int_option(mosq, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
+                        lib.mosquitto_int_option(mosq, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
                     }
                 }
                 if tls.caFile != nil || tls.certificateFile != nil {
                     let caPath = tls.caFile == nil ? "/etc/ssl/certs" : nil
                     try check("mosquitto_tls_set") {
-                        mosquitto_tls_set(mosq, tls.caFile, caPath, tls.certificateFile, tls.keyFile, nil)
+                        lib.mosquitto_tls_set(mosq, tls.caFile, caPath, tls.certificateFile, tls.keyFile, nil)
                     }
                 }
             }
         } catch {
-            mosquitto_destroy(mosq)
+            lib.mosquitto_destroy(mosq)
             throw error
         }
-        mosquitto_user_data_set(mosq, Unmanaged.passUnretained(inbox).toOpaque())
-        mosquitto_connect_callback_set(mosq) { _, context, code in
+        lib.mosquitto_user_data_set(mosq, Unmanaged.passUnretained(inbox).toOpaque())
+        lib.mosquitto_connect_callback_set(mosq) { _, context, code in
             let inbox = Unmanaged<Inbox>.fromOpaque(context!).takeUnretainedValue()
             inbox.events.append(
-                code == 0 ? .connected : .connectFailed(String(cString: mosquitto_connack_string(code))))
+                code == 0
+                    ? .connected
+                    : .connectFailed(
+                        libmosquitto.loaded?.mosquitto_connack_string(code).map { String(cString: $0) }
+                            ?? "refused (CONNACK \(code))"))
         }
-        mosquitto_disconnect_callback_set(mosq) { _, context, code in
+        lib.mosquitto_disconnect_callback_set(mosq) { _, context, code in
             let inbox = Unmanaged<Inbox>.fromOpaque(context!).takeUnretainedValue()
             inbox.events.append(
-                .disconnected(code == 0 ? "disconnected" : String(cString: mosquitto_strerror(code))))
+                .disconnected(code == 0 ? "disconnected" : MQTTError(call: "disconnect", code: code).message))
         }
-        mosquitto_message_callback_set(mosq) { _, context, message in
+        lib.mosquitto_message_callback_set(mosq) { _, context, message in
             guard let context, let m = message?.pointee, let topic = m.topic else { return }
             let inbox = Unmanaged<Inbox>.fromOpaque(context).takeUnretainedValue()
             let payload =
@@ -216,10 +241,8 @@ public final class MQTTClient {
             }
             if running { return }  // the connect thread destroys it when it finishes
         }
-        mosquitto_destroy(mosq)
+        lib.mosquitto_destroy(mosq)
     }
-
-    private static let initialiseLibrary: Void = { mosquitto_lib_init() }()
 
     private func check(_ call: String, _ body: () -> Int32) throws(MQTTError) {
         let code = body()
@@ -236,15 +259,16 @@ public final class MQTTClient {
         let attempt = try ConnectAttempt()
         let mosq = UncheckedPointer(mosq)
         let c = connection
+        let lib = lib
         try startDetachedThread(stackSize: 256 * 1024) {
-            let result = mosquitto_connect_async(mosq.value, c.host, Int32(c.port), Int32(c.keepalive))
+            let result = lib.mosquitto_connect_async(mosq.value, c.host, Int32(c.port), Int32(c.keepalive))
             let abandoned = attempt.state.withLock { state in
                 state.result = result
                 state.finished = true
                 return state.abandoned
             }
             if abandoned {
-                mosquitto_destroy(mosq.value)
+                lib.mosquitto_destroy(mosq.value)
             } else {
                 _ = try? attempt.ring.writeAll([1])
             }
@@ -276,12 +300,12 @@ public final class MQTTClient {
             if isConnected, let socket {
                 for _ in 0..<256 {
                     guard let ready = try? waitForReadable([socket], timeout: 0.02), !ready.isEmpty,
-                        mosquitto_loop_read(mosq, 1) == Int32(MOSQ_ERR_SUCCESS.rawValue)
+                        lib.mosquitto_loop_read(mosq, 1) == Int32(MOSQ_ERR_SUCCESS.rawValue)
                     else { break }
                 }
             }
-            mosquitto_disconnect(mosq)
-            _ = mosquitto_loop_write(mosq, 1)
+            _ = lib.mosquitto_disconnect(mosq)
+            _ = lib.mosquitto_loop_write(mosq, 1)
         }
         isOpen = false
         isConnected = false
@@ -308,16 +332,28 @@ public final class MQTTClient {
     public var pollInterests: [PollInterest] {
         if let attempt { return [PollInterest(attempt.done.pollHandle)] }
         guard isOpen, let socket else { return [] }
-        let writable =
-            switchpanel_mqtt_tls_handshaking(mosq) != 0
-            ? switchpanel_mqtt_tls_wants_write(mosq) != 0 : mosquitto_want_write(mosq)
+        let writable = tlsHandshaking ? tlsWantsWrite : lib.mosquitto_want_write(mosq)
         return [PollInterest(socket, readable: true, writable: writable)]
+    }
+
+    /// Whether the TLS handshake is still under way. libmosquitto 2.0 advances it only from
+    /// `mosquitto_loop_read`, whatever the socket is ready for.
+    private var tlsHandshaking: Bool {
+        guard let ssl = lib.mosquitto_ssl_get(mosq), let finished = lib.SSL_is_init_finished else { return false }
+        return finished(OpaquePointer(ssl)) == 0
+    }
+
+    /// Whether OpenSSL waits for the socket to become writable (libmosquitto's own want_write
+    /// flag stays set after a handshake step wanted to write, and would make a poll loop spin).
+    private var tlsWantsWrite: Bool {
+        guard let ssl = lib.mosquitto_ssl_get(mosq), let want = lib.SSL_want else { return false }
+        return want(OpaquePointer(ssl)) == SSL_WRITING
     }
 
     /// The connection's socket, once the connect has returned.
     private var socket: PollHandle? {
         guard attempt == nil else { return nil }
-        let fd = mosquitto_socket(mosq)
+        let fd = lib.mosquitto_socket(mosq)
         return fd >= 0 ? PollHandle(fd) : nil
     }
 
@@ -347,10 +383,10 @@ public final class MQTTClient {
     /// Keepalive pings and the ping timeout; call at ``nextDeadline``.
     public func serviceTimers(now: Double) -> [MQTTClientEvent] {
         guard isOpen, attempt == nil else { return takeEvents() }
-        let code = mosquitto_loop_misc(mosq)
+        let code = lib.mosquitto_loop_misc(mosq)
         if code == Int32(MOSQ_ERR_SUCCESS.rawValue) {
-            if mosquitto_want_write(mosq) {
-                _ = mosquitto_loop_write(mosq, 1)
+            if lib.mosquitto_want_write(mosq) {
+                _ = lib.mosquitto_loop_write(mosq, 1)
                 lastWrite = now
             }
         } else {
@@ -363,19 +399,19 @@ public final class MQTTClient {
     }
 
     private func pump(readable: Bool, writable: Bool, now: Double) {
-        if switchpanel_mqtt_tls_handshaking(mosq) != 0 {
+        if tlsHandshaking {
             // libmosquitto moves the TLS handshake on only from loop_read, whatever the socket
             // is ready for; once it is done, the CONNECT packet waiting behind it goes out.
-            let code = mosquitto_loop_read(mosq, 1)
+            let code = lib.mosquitto_loop_read(mosq, 1)
             if code != Int32(MOSQ_ERR_SUCCESS.rawValue) {
                 return closed(reason: MQTTError(call: "TLS handshake", code: code).message)
             }
             lastRead = now
-            if switchpanel_mqtt_tls_handshaking(mosq) != 0 { return }
+            if tlsHandshaking { return }
         }
-        if writable || mosquitto_want_write(mosq) {
+        if writable || lib.mosquitto_want_write(mosq) {
             lastWrite = now
-            let code = mosquitto_loop_write(mosq, 1)
+            let code = lib.mosquitto_loop_write(mosq, 1)
             if code != Int32(MOSQ_ERR_SUCCESS.rawValue) {
                 return closed(reason: MQTTError(call: "write", code: code).message)
             }
@@ -385,7 +421,7 @@ public final class MQTTClient {
             // is unused); the poll is level-triggered, so what is left is read next turn and a
             // flood cannot hold the loop.
             lastRead = now
-            let code = mosquitto_loop_read(mosq, 1)
+            let code = lib.mosquitto_loop_read(mosq, 1)
             if code != Int32(MOSQ_ERR_SUCCESS.rawValue) {
                 return closed(reason: MQTTError(call: "read", code: code).message)
             }
@@ -401,7 +437,7 @@ public final class MQTTClient {
             return false
         }
         if !reported { inbox.events.append(isConnected ? .disconnected(reason) : .connectFailed(reason)) }
-        mosquitto_disconnect(mosq)
+        _ = lib.mosquitto_disconnect(mosq)
     }
 
     private func takeEvents() -> [MQTTClientEvent] {
@@ -427,7 +463,7 @@ public final class MQTTClient {
     public func publish(_ topic: String, _ payload: [UInt8], retain: Bool, atMostOnce: Bool = false) throws(MQTTError) {
         guard isConnected else { throw MQTTError(call: "publish", code: Int32(MOSQ_ERR_NO_CONN.rawValue)) }
         let code = payload.withUnsafeBytes { bytes in
-            mosquitto_publish(mosq, nil, topic, Int32(bytes.count), bytes.baseAddress, atMostOnce ? 0 : 1, retain)
+            lib.mosquitto_publish(mosq, nil, topic, Int32(bytes.count), bytes.baseAddress, atMostOnce ? 0 : 1, retain)
         }
         if code != Int32(MOSQ_ERR_SUCCESS.rawValue) { throw MQTTError(call: "publish \(topic)", code: code) }
     }
@@ -435,12 +471,12 @@ public final class MQTTClient {
     /// Subscribes at QoS 1.
     public func subscribe(_ pattern: String) throws(MQTTError) {
         guard isConnected else { throw MQTTError(call: "subscribe", code: Int32(MOSQ_ERR_NO_CONN.rawValue)) }
-        try check("subscribe \(pattern)") { mosquitto_subscribe(mosq, nil, pattern, 1) }
+        try check("subscribe \(pattern)") { lib.mosquitto_subscribe(mosq, nil, pattern, 1) }
     }
 
     /// Ends a subscription (a device's state topic the config no longer follows).
     public func unsubscribe(_ pattern: String) throws(MQTTError) {
         guard isConnected else { throw MQTTError(call: "unsubscribe", code: Int32(MOSQ_ERR_NO_CONN.rawValue)) }
-        try check("unsubscribe \(pattern)") { mosquitto_unsubscribe(mosq, nil, pattern) }
+        try check("unsubscribe \(pattern)") { lib.mosquitto_unsubscribe(mosq, nil, pattern) }
     }
 }

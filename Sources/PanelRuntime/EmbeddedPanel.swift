@@ -60,16 +60,21 @@ public final class EmbeddedPanel {
         return try advance(by: 0)
     }
 
-    /// Runs the loop on real descriptors, without moving virtual time, until `condition` holds
-    /// or `realTimeout` seconds pass (a child process exiting, a socket peer writing): the loop
-    /// waits up to 10 ms at a time for them. True when the condition held.
+    /// Runs the loop on real descriptors until `condition` holds or `realTimeout` seconds pass
+    /// (a child process exiting, a socket peer writing): the loop waits up to 10 ms at a time for
+    /// them, and virtual time moves on as much as real time did, so what the loop would do in
+    /// that time happens too (a look again at a child whose exit went unnoticed, a timeout of the
+    /// thing waited for). True when the condition held.
     public func run(untilReal condition: () -> Bool, realTimeout: Double = 10) throws -> Bool {
-        let giveUp = monotonicNow() + realTimeout
+        var last = monotonicNow()
+        let giveUp = last + realTimeout
         poller.realWait = 0.01
         defer { poller.realWait = 0 }
         while !condition() {
-            if monotonicNow() > giveUp { return false }
-            try advance(by: 0)
+            let now = monotonicNow()
+            if now > giveUp { return false }
+            try advance(by: now - last)
+            last = now
         }
         return true
     }

@@ -556,7 +556,7 @@ extension PanelLoop: ScreenControl {
         // Saved before it is acknowledged, like a switch: a brightness that would not survive a
         // restart goes back.
         if let failure = session.saveBrightness(percent) {
-            if let before { try? backlight.setBrightness(before) }
+            if let before { _ = try? backlight.setBrightness(before) }
             log(.error, "brightness \(percent) % not kept: \(failure)")
             throw .notSaved(failure)
         }

@@ -31,12 +31,20 @@ public enum HTTPReply {
 public struct HTTPServerError: Error, CustomStringConvertible {
     public var address: String
     public var errno: Int32
+    /// libmicrohttpd itself could not be loaded.
+    public var library: LibraryLoadError?
     public var description: String {
+        if let library { return "cannot listen on \(address): \(library)" }
         let reason = errno == 0 ? "libmicrohttpd refused to start" : String(cString: strerror(errno))
         return "cannot listen on \(address): \(reason)"
             + (errno == EADDRINUSE ? " (another program has the port: --listen HOST:PORT picks another)" : "")
     }
 }
+
+/// libmicrohttpd, loaded by the first server rather than linked: a panel without a preview never
+/// maps it, nor GnuTLS and the libraries GnuTLS brings.
+let libmicrohttpd = LoadedLibrary<switchpanel_libmicrohttpd>(
+    soname: SWITCHPANEL_LIBMICROHTTPD, package: "libmicrohttpd12", load: { switchpanel_libmicrohttpd_load($0) })
 
 /// An HTTP server run from the panel's one loop: libmicrohttpd parses and writes HTTP, we never
 /// do. It is started in MHD's *external epoll* mode (`MHD_USE_EPOLL`, no internal thread): MHD
@@ -53,6 +61,7 @@ public struct HTTPServerError: Error, CustomStringConvertible {
 /// resumed by ``wake(_:)``; a peer that stops reading fills its socket and MHD simply stops
 /// asking the source, until the connection timeout closes it.
 public final class HTTPServer {
+    private let lib: switchpanel_libmicrohttpd
     private var daemon: OpaquePointer?
     /// MHD's epoll descriptor (owned by MHD).
     public private(set) var pollHandle = PollHandle(-1)
@@ -76,20 +85,29 @@ public final class HTTPServer {
     ) throws(HTTPServerError) {
         self.handler = handler
         self.bodyLimit = bodyLimit
+        do {
+            lib = try libmicrohttpd.load()
+        } catch {
+            throw HTTPServerError(address: "\(host):\(port)", errno: 0, library: error)
+        }
         let flags = MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         errno = 0
         // The daemon calls back with this object; it is created before the daemon and outlives it.
         let context = Unmanaged.passUnretained(self).toOpaque()
         guard
-            let daemon = cmhd_start(
-                flags, host, port, Self.accessCallback, context, Self.completedCallback, UInt32(connectionLimit),
-                UInt32(timeout), memoryLimit)
+            let daemon = withUnsafePointer(
+                to: lib,
+                {
+                    cmhd_start(
+                        $0, flags, host, port, Self.accessCallback, context, Self.completedCallback,
+                        UInt32(connectionLimit), UInt32(timeout), memoryLimit)
+                })
         else {
             throw HTTPServerError(address: "\(host):\(port)", errno: errno)
         }
         self.daemon = daemon
-        pollHandle = PollHandle(cmhd_epoll_fd(daemon))
-        self.port = Int(cmhd_bind_port(daemon))
+        pollHandle = PollHandle(withUnsafePointer(to: lib) { cmhd_epoll_fd($0, daemon) })
+        self.port = Int(withUnsafePointer(to: lib) { cmhd_bind_port($0, daemon) })
     }
 
     deinit { close() }
@@ -99,7 +117,7 @@ public final class HTTPServer {
         guard let daemon else { return nil }
         if resumed { return now }
         var milliseconds: UInt64 = 0
-        guard MHD_get_timeout(daemon, &milliseconds) == MHD_Result.YES else { return nil }
+        guard lib.MHD_get_timeout(daemon, &milliseconds) == MHD_Result.YES else { return nil }
         return now + Double(milliseconds) / 1000
     }
 
@@ -110,7 +128,7 @@ public final class HTTPServer {
         running = true
         defer { running = false }
         resumed = false
-        MHD_run(daemon)
+        _ = lib.MHD_run(daemon)
     }
 
     /// The stream of `source` has something to send again.
@@ -118,7 +136,7 @@ public final class HTTPServer {
         guard let stream = streams[ObjectIdentifier(source)], stream.suspended, let connection = stream.connection
         else { return }
         stream.suspended = false
-        MHD_resume_connection(connection)
+        lib.MHD_resume_connection(connection)
         resumed = true
     }
 
@@ -133,11 +151,11 @@ public final class HTTPServer {
             stream.ending = true
             if stream.suspended, let connection = stream.connection {
                 stream.suspended = false
-                MHD_resume_connection(connection)
+                lib.MHD_resume_connection(connection)
             }
         }
-        MHD_run(daemon)
-        MHD_stop_daemon(daemon)
+        _ = lib.MHD_run(daemon)
+        lib.MHD_stop_daemon(daemon)
         self.daemon = nil
         streams.removeAll()
     }
@@ -208,28 +226,28 @@ public final class HTTPServer {
         switch handler(request) {
         case .content(let status, let headers, let body):
             let response = body.withUnsafeBytes {
-                MHD_create_response_from_buffer(
+                lib.MHD_create_response_from_buffer(
                     $0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
             }
             guard let response else { return MHD_Result.NO }
-            for (name, value) in headers { MHD_add_response_header(response, name, value) }
-            let queued = MHD_queue_response(connection, UInt32(status), response)
-            MHD_destroy_response(response)
+            for (name, value) in headers { _ = lib.MHD_add_response_header(response, name, value) }
+            let queued = lib.MHD_queue_response(connection, UInt32(status), response)
+            lib.MHD_destroy_response(response)
             return queued
         case .stream(let headers, let source):
             let stream = Stream(source: source, connection: connection, server: self)
             let streamContext = Unmanaged.passRetained(stream).toOpaque()
             guard
-                let response = MHD_create_response_from_callback(
+                let response = lib.MHD_create_response_from_callback(
                     UInt64.max, 16 * 1024, Self.readCallback, streamContext, Self.freeCallback)
             else {
                 Unmanaged<Stream>.fromOpaque(streamContext).release()
                 return MHD_Result.NO
             }
             streams[ObjectIdentifier(source)] = stream
-            for (name, value) in headers { MHD_add_response_header(response, name, value) }
-            let queued = MHD_queue_response(connection, 200, response)
-            MHD_destroy_response(response)
+            for (name, value) in headers { _ = lib.MHD_add_response_header(response, name, value) }
+            let queued = lib.MHD_queue_response(connection, 200, response)
+            lib.MHD_destroy_response(response)
             return queued
         }
     }
@@ -242,7 +260,7 @@ public final class HTTPServer {
         if count == 0, let connection = stream.connection {
             // Nothing to send: sleep until woken, rather than be asked again at every turn.
             stream.suspended = true
-            MHD_suspend_connection(connection)
+            libmicrohttpd.loaded?.MHD_suspend_connection(connection)
         }
         return count
     }
@@ -259,7 +277,7 @@ public final class HTTPServer {
         final class Collected { var values: [String: String] = [:] }
         let collected = Collected()
         withExtendedLifetime(collected) {
-            _ = MHD_get_connection_values(
+            _ = libmicrohttpd.loaded?.MHD_get_connection_values(
                 connection, .GET_ARGUMENT_KIND,
                 { context, _, key, value in
                     let collected = Unmanaged<Collected>.fromOpaque(context!).takeUnretainedValue()
