@@ -57,20 +57,4 @@ static inline const char *_Nullable switchpanel_libmosquitto_load(struct switchp
     return NULL;
 }
 
-/// Whether the TLS handshake is still under way. libmosquitto 2.0 advances it only from
-/// mosquitto_loop_read, whatever the socket is ready for.
-static inline int switchpanel_mqtt_tls_handshaking(
-    const struct switchpanel_libmosquitto *_Nonnull lib, struct mosquitto *_Nonnull mosq) {
-    SSL *ssl = (SSL *)lib->mosquitto_ssl_get(mosq);
-    return ssl != NULL && lib->SSL_is_init_finished != NULL && !lib->SSL_is_init_finished(ssl);
-}
-
-/// Whether OpenSSL waits for the socket to become writable (libmosquitto's own want_write flag
-/// stays set after a handshake step wanted to write, and would make a poll loop spin).
-static inline int switchpanel_mqtt_tls_wants_write(
-    const struct switchpanel_libmosquitto *_Nonnull lib, struct mosquitto *_Nonnull mosq) {
-    SSL *ssl = (SSL *)lib->mosquitto_ssl_get(mosq);
-    return ssl != NULL && lib->SSL_want != NULL && lib->SSL_want(ssl) == SSL_WRITING;
-}
-
 #endif
