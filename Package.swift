@@ -165,7 +165,8 @@ let package = Package(
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Raster", "TestSupport"]),
         // sd_notify against a real datagram socket, the logger's prefixes, signalfd and timerfd.
         .testTarget(name: "LinuxIOTests", dependencies: ["LinuxIO", "CLinux"]),
-        .testTarget(name: "PanelTests", dependencies: ["Panel", "Widget", "Raster", "TouchCore", "ConfigFormat"]),
+        .testTarget(
+            name: "PanelTests", dependencies: ["Panel", "Widget", "Raster", "TouchCore", "ConfigFormat", "TestSupport"]),
         // KernelCaptures/: recordings read back live from a uinput device in the QEMU guest.
         .testTarget(
             name: "EvdevTests", dependencies: ["Evdev", "TouchCore", "CEvdev", "LinuxIO"], exclude: ["KernelCaptures"]),

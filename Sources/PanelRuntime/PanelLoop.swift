@@ -132,6 +132,13 @@ public final class PanelLoop {
         for service in services { service.screenChanged(status, source: source, now: poller.clock.now) }
     }
 
+    /// The screen went blank (idle, or asked to): everyone is told, and the panel goes to its
+    /// home page, where it wakes however it was blanked.
+    private func screenBlanked(_ source: ScreenChangeSource, now: Double) {
+        screenChanged(source)
+        session.controller.returnHome(now: now)
+    }
+
     /// Serves `service` from the next turn on (its descriptors, deadlines and notifications).
     public func add(_ service: PanelService) {
         services.append(service)
@@ -205,9 +212,7 @@ public final class PanelLoop {
                 blanker.wake(at: now)
             } else if blanker.shouldBlank(at: now) {
                 if setScreenOff(true) {
-                    screenChanged(.idle)
-                    // The panel wakes on its home page.
-                    session.controller.returnHome(now: now)
+                    screenBlanked(.idle, now: now)
                 } else {
                     blanker.wake(at: now)  // still lit: do not swallow the next touch
                 }
@@ -529,9 +534,7 @@ extension PanelLoop: ScreenControl {
                 blanker.wake(at: now)
                 throw error
             }
-            screenChanged(source)
-            // The panel wakes on its home page, however it was blanked.
-            session.controller.returnHome(now: now)
+            screenBlanked(source, now: now)
         } else {
             blanker.wake(at: now)
             do {

@@ -20,18 +20,13 @@ final class KeyFocusTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
 
-    /// Three pages (the controller tests' board), a keyboard named, blanking after 30 s.
-    static let board = """
-        {"version": 1, "homeAfter": 60, "screen": {"blankAfter": 30},
-         "keys": {"devices": ["AT Translated Set 2 keyboard", "Griffin PowerMate"]},
-         "pages": [
-          {"title": "Downstairs", "switches": [{"id": "porch"}, {"id": "hall"},
-            {"id": "all", "group": ["porch", "hall", "bed"], "mode": "all"},
-            {"id": "any", "group": ["porch", "hall", "bed"]}]},
-          {"title": "Upstairs", "switches": [{"id": "bed"}, {"id": "bath", "enabled": false}]},
-          {"switches": [{"id": "garden"}]}
-         ]}
-        """
+    /// The controller tests' three pages (``BoardFixtures/threePages(top:)``), a keyboard named,
+    /// blanking after 30 s.
+    static let board = BoardFixtures.threePages(
+        top: #"""
+            , "homeAfter": 60, "screen": {"blankAfter": 30},
+             "keys": {"devices": ["AT Translated Set 2 keyboard", "Griffin PowerMate"]}
+            """#)
 
     /// An AT keyboard's keys the panel reads (as atkbd declares them, without the other ~100).
     static let keyboard = DeviceDescription(

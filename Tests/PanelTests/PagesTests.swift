@@ -1,4 +1,5 @@
 import Raster
+import TestSupport
 import TouchCore
 import Widget
 import XCTest
@@ -9,19 +10,10 @@ import XCTest
 /// dot, nothing), when a drag turns the page, the settle and its interruption, going home, and
 /// groups setting their members.
 final class PagesTests: XCTestCase {
-    /// Three pages on 800×480: page 0 has switches in its left column (x 341…392 of the grid)
-    /// and a gap below them; `wrap` adds `"wrapPages": true`.
+    /// The three-page board (``BoardFixtures/threePages(top:)``) going home after 60 s; `wrap`
+    /// adds `"wrapPages": true`.
     static func config(wrap: Bool = false, extra: String = "") -> String {
-        #"""
-        {"version": 1, "wrapPages": \#(wrap), "homeAfter": 60\#(extra),
-         "pages": [
-          {"title": "Downstairs", "switches": [{"id": "porch"}, {"id": "hall"},
-            {"id": "all", "group": ["porch", "hall", "bed"], "mode": "all"},
-            {"id": "any", "group": ["porch", "hall", "bed"]}]},
-          {"title": "Upstairs", "switches": [{"id": "bed"}, {"id": "bath", "enabled": false}]},
-          {"switches": [{"id": "garden"}]}
-         ]}
-        """#
+        BoardFixtures.threePages(top: #", "wrapPages": \#(wrap), "homeAfter": 60\#(extra)"#)
     }
 
     func makeController(wrap: Bool = false, restored: [String: Bool] = [:]) throws -> PanelController {

@@ -32,7 +32,8 @@ final class RobustnessTests: XCTestCase {
     /// legitimate case, a σ-256 shadow filling the surface, takes milliseconds).
     func testExtremeGeometryNeverTrapsNorHangs() {
         let pool: [Double] = [
-            0, -0.0, 1e-300, -1e-300, 5e-324, 0.5, 3.7, -2.25, 27, 100, 1e6, -1e6, 1e12, -1e12, 2_147_483_648,
+            0, -0.0, 1e-300, -1e-300, .leastNonzeroMagnitude, 0.5, 3.7, -2.25, 27, 100, 1e6, -1e6, 1e12, -1e12,
+            2_147_483_648,
             -2_147_483_649, 9.3e18, -9.3e18, 1e300, -1e300, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
             .infinity, -.infinity, .nan,
         ]
