@@ -144,21 +144,33 @@ public func panelRenderer(for board: LoadedConfig, log: (LogLevel, String) -> Vo
     SwitchRenderer(images: board.allImages, labels: labelRenderer(family: board.config.theme.font, log: log))
 }
 
-/// Switch labels are drawn with DejaVu Sans (any sans-serif if it is missing) with a CJK
-/// fallback; without fonts the panel still runs, with a warning and no labels.
+/// Switch labels are drawn with DejaVu Sans (any sans-serif if it is missing), or the theme's
+/// font (a family, or a file by its path); a character it lacks (a CJK label) brings the
+/// installed font that has it when a label first needs it. Without fonts the panel still runs,
+/// with a warning and no labels.
 public func labelRenderer(family: String? = nil, log: (LogLevel, String) -> Void) -> LabelRenderer? {
     do {
+        let renderer: TextRenderer
         if let family, family.hasPrefix("/") {
-            return TextRenderer(primary: try FontFace(path: family))
+            renderer = TextRenderer(primary: try FontFace(path: family))
+        } else if family == nil, let dejaVu = try? FontFace(path: debianDejaVuSans) {
+            renderer = TextRenderer(primary: dejaVu)
+        } else {
+            renderer = try TextRenderer.system(family: family ?? "DejaVu Sans")
         }
-        // The CJK fallback is optional: a board without one still gets its (Latin) labels.
-        let name = family ?? "DejaVu Sans"
-        return try (try? TextRenderer.system(family: name, covering: "开关")) ?? TextRenderer.system(family: name)
+        renderer.findsFallbacksOnSystem()
+        return renderer
     } catch {
         log(.warning, "no fonts for switch labels (\(error)); drawing without labels")
         return nil
     }
 }
+
+/// Where Debian's fonts-dejavu-core (a dependency of the package) puts DejaVu Sans, the file
+/// fontconfig finds for "DejaVu Sans" there: opened directly, so that a panel whose labels it
+/// covers never starts fontconfig (24 M of the 65 M instructions to the demo's first frame, a
+/// second of a start under emulation). Elsewhere fontconfig finds the family.
+let debianDejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
 /// A board's panel at rest exactly as the display path shows it: the first frame of a headless
 /// session, in the display's format and rotation, with the states saved in `stateDirectory`

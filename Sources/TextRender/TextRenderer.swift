@@ -62,6 +62,11 @@ public final class TextRenderer {
     /// Unscaled kerning of glyph pairs of one face, in font units.
     private var kerning: [KerningPair: Int] = [:]
     private var sizes: [SizeKey: SizeMetrics] = [:]
+    /// Finds a face for a character no face has, when one is first needed (nil: no fallbacks
+    /// beyond those given). See ``findsFallbacksOnSystem()``.
+    public var findFallback: ((Unicode.Scalar) -> FontFace?)?
+    /// Characters `findFallback` found no face for: not looked for again.
+    private var unfindable: Set<Unicode.Scalar> = []
 
     /// A renderer drawing with `primary` and, for characters it lacks, `fallbacks` in order.
     /// Rendered glyphs are kept up to `cacheBudget` bytes (1 MiB by default: a few thousand
@@ -89,6 +94,17 @@ public final class TextRenderer {
             }
         }
         return renderer
+    }
+
+    /// Looks up a fallback on the installed fonts (fontconfig) for each character no face has,
+    /// the first time a label needs it: a panel whose labels its primary face covers never starts
+    /// fontconfig (whose start-up, parsing its XML configuration, was a third of the instructions
+    /// to a panel's first frame), and one with a CJK label finds its font then.
+    public func findsFallbacksOnSystem() {
+        findFallback = { scalar in
+            guard let location = try? FontFace.locate(containing: String(scalar)) else { return nil }
+            return try? FontFace(path: location.path, index: location.index)
+        }
     }
 
     /// Adds a fallback face after the others.
@@ -178,17 +194,29 @@ public final class TextRenderer {
         if let known = glyphs[scalar] { return known }
         var found: GlyphRef?
         if !TextRenderer.isSkipped(scalar) {
-            found = GlyphRef(face: 0, glyph: 0)  // the primary face's missing-glyph box
-            for (i, face) in faces.enumerated() {
-                let g = face.glyphIndex(for: scalar)
-                if g != 0 {
-                    found = GlyphRef(face: Int32(i), glyph: g)
-                    break
+            found = faceGlyph(scalar)
+            if found == nil, let findFallback, !unfindable.contains(scalar) {
+                // A face already held (another character found it) is not opened twice.
+                if let face = findFallback(scalar), face.glyphIndex(for: scalar) != 0 {
+                    if !faces.contains(where: { $0.path == face.path && $0.index == face.index }) { addFallback(face) }
+                    found = faceGlyph(scalar)
+                } else {
+                    unfindable.insert(scalar)
                 }
             }
+            if found == nil { found = GlyphRef(face: 0, glyph: 0) }  // the primary face's missing-glyph box
         }
         glyphs[scalar] = .some(found)
         return found
+    }
+
+    /// The first face's glyph for `scalar`, nil when no face has one.
+    private func faceGlyph(_ scalar: Unicode.Scalar) -> GlyphRef? {
+        for (i, face) in faces.enumerated() {
+            let g = face.glyphIndex(for: scalar)
+            if g != 0 { return GlyphRef(face: Int32(i), glyph: g) }
+        }
+        return nil
     }
 
     /// Control and format characters (line breaks, tabs, joiners, direction marks) draw nothing.

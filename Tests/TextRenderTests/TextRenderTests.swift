@@ -207,6 +207,41 @@ final class TextRenderTests: XCTestCase {
         XCTAssertTrue(renderer.faces[1].covers("开关"))
     }
 
+    /// Fallbacks found when a character first needs one: Latin labels look for none, a CJK one
+    /// brings the installed CJK font (drawn as with it given up front), and a character no font
+    /// has is looked for once.
+    func testFallbacksAreFoundWhenALabelFirstNeedsOne() throws {
+        let given = TextRenderer(primary: try sansFace(), fallbacks: [try cjkFace()])
+        let renderer = TextRenderer(primary: try sansFace())
+        renderer.findsFallbacksOnSystem()
+        let system = renderer.findFallback!
+        var asked: [Unicode.Scalar] = []
+        renderer.findFallback = { scalar in
+            asked.append(scalar)
+            return system(scalar)
+        }
+        _ = renderer.measure("ON OFF Ceiling lamp", pixelSize: 26)
+        XCTAssertEqual(asked, [], "DejaVu Sans has every Latin letter")
+        XCTAssertEqual(renderer.faces.count, 1)
+
+        let (image, canvas) = blackCanvas(120, 40)
+        renderer.draw("ON 开关", pixelSize: 26, color: .white, baselineAt: Point(4, 30), on: canvas)
+        XCTAssertEqual(asked, ["开"], "关 is in the face 开 brought")
+        XCTAssertEqual(renderer.faces.count, 2)
+        XCTAssertTrue(renderer.faces[1].covers("开关"))
+        let (expected, expectedCanvas) = blackCanvas(120, 40)
+        given.draw("ON 开关", pixelSize: 26, color: .white, baselineAt: Point(4, 30), on: expectedCanvas)
+        XCTAssertEqual(ImageDifference(actual: image, expected: expected).differingPixels, 0)
+        XCTAssertGreaterThan(ink(image), 100)
+
+        // U+10FFFD (plane 16's last private-use character): in no installed font.
+        _ = renderer.measure("\u{10FFFD}", pixelSize: 26)
+        _ = renderer.measure("开\u{10FFFD}", pixelSize: 26)
+        renderer.addFallback(try sansFace())  // clears the per-character memo
+        _ = renderer.measure("\u{10FFFD}", pixelSize: 26)
+        XCTAssertEqual(asked, ["开", "\u{10FFFD}"], "a character no font has is looked for once")
+    }
+
     func testSteadyStateRedrawDoesNotRasteriseAgain() throws {
         let renderer = TextRenderer(primary: try sansFace(), fallbacks: [try cjkFace()])
         let (_, canvas) = blackCanvas(120, 40)
