@@ -134,31 +134,43 @@ extension PanelSession {
         // so a failed action is judged against the switch's state at the end of the burst: at
         // most one flip-back (and one more save) per switch, for its latest change only.
         var numbers: [Int?] = []
+        // Each set's changes by the numbers they were acknowledged with (a group's members too:
+        // a member's action that fails at once fails the group's set).
+        var acknowledged: [[(id: String, number: Int)]] = []
         var outcomes: [ActionOutcome] = []
         for set in staged {
-            for change in set.changes { outcomes += acknowledge(change, runActions: set.runActions, now: now) }
+            var mine: [(id: String, number: Int)] = []
+            for change in set.changes {
+                outcomes += acknowledge(change, runActions: set.runActions, now: now)
+                if let number = changeNumbers[change.id] { mine.append((change.id, number)) }
+            }
+            acknowledged.append(mine)
             numbers.append(set.change == nil ? nil : changeNumbers[set.id])
         }
         handle(outcomes, now: now)
-        let lastChange = Dictionary(zip(staged.map(\.id), numbers).compactMap { id, n in n.map { (id, $0) } }) {
-            max($0, $1)
-        }
-        return zip(staged, numbers).map { set, number in
+        var lastChange: [String: Int] = [:]
+        for (id, number) in acknowledged.joined() { lastChange[id] = max(lastChange[id] ?? number, number) }
+        return zip(staged, zip(numbers, acknowledged)).map { set, acknowledgement in
+            let (number, mine) = acknowledgement
             if let reply = set.immediateReply { return reply }
-            guard let change = set.change, let number else {
+            guard let change = set.change, number != nil else {
                 return ControlProtocol.setReply(
                     id: set.id, isOn: set.before, changed: false, actionsRun: false, tag: set.tag)
             }
-            guard let failed = outcomes.first(where: { $0.switchID == set.id && $0.change == number && !$0.succeeded })
+            guard
+                let failed = outcomes.first(where: { outcome in
+                    !outcome.succeeded && mine.contains { $0.id == outcome.switchID && $0.number == outcome.change }
+                })
             else {
                 return ControlProtocol.setReply(
                     id: set.id, isOn: change.isOn, changed: true, actionsRun: set.runActions, tag: set.tag)
             }
-            let now = controller.states[set.id] ?? change.isOn
-            let switchedBack = number == lastChange[set.id] && now != change.isOn
+            let failedNow = controller.states[failed.switchID] ?? failed.isOn
+            let switchedBack = failed.change == lastChange[failed.switchID] && failedNow != failed.isOn
+            let member = failed.switchID == set.id ? "" : "\(failed.switchID): "
             return ControlProtocol.setFailedReply(
-                id: set.id, isOn: now,
-                reason: "action \(failed.action.summary) failed: \(failed.detail)"
+                id: set.id, isOn: controller.states[set.id] ?? change.isOn,
+                reason: "\(member)action \(failed.action.summary) failed: \(failed.detail)"
                     + (switchedBack ? "; switched back" : ""),
                 tag: set.tag)
         }

@@ -356,6 +356,32 @@ final class PanelLoopTests: XCTestCase {
         XCTAssertEqual(failing.session.controller.states["porch"], false)
     }
 
+    /// A set on a group whose member's action fails at once is not reported as made either: the
+    /// member goes back, the group shows what its members are, and the reply names the member.
+    func testASetOnAGroupWhoseMembersActionFailsSaysSo() throws {
+        let json = """
+            {"version": 1, "layout": {"columns": 2},
+             "switches": [
+              {"id": "porch", "label": "Porch", "actions": [{"run": ["/nonexistent/program"]}]},
+              {"id": "fan", "label": "Fan", "actions": [{"print": true}]},
+              {"id": "all", "label": "All", "group": ["porch", "fan"], "mode": "all"}]}
+            """
+        let panel = try embedded(LoadedConfig(config: try BoardConfig.parse(json)), socket: true)
+        try panel.advance(by: 0.1)
+        let client = try ControlClient(path: directory + "/control.sock")
+        try client.send(#"{"cmd":"set","id":"all","state":"on","tag":7}"#)
+        XCTAssertTrue(
+            try panel.run(untilReal: { (try? waitForReadable([client.pollHandle], timeout: 0))?.isEmpty == false }))
+        XCTAssertEqual(
+            try client.readLine(timeout: 1),
+            #"{"ok":false,"tag":7,"id":"all","state":"off","error":"porch: action run /nonexistent/program failed: cannot run /nonexistent/program: No such file or directory; switched back"}"#
+        )
+        XCTAssertEqual(panel.session.controller.states["porch"], false)
+        XCTAssertEqual(panel.session.controller.states["fan"], true)
+        XCTAssertEqual(panel.session.controller.states["all"], false)
+        XCTAssertEqual(StateStore(directory: directory).load().states, ["porch": false, "fan": true])
+    }
+
     /// Review of issue 11.4's fix: a burst of toggles of one switch whose action fails at once
     /// flips it back once (for its latest change), not once per request, and saves twice at most.
     func testABurstWhoseActionFailsFlipsBackOnceAndSavesTwiceAtMost() throws {
