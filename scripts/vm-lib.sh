@@ -29,8 +29,8 @@ vm_find_kernel() {
 # Builds the program $1 (a product or executable target: switchpanel,
 # switchpanel-display-probe) in scratch dir $2, logging to $3; the binary is $2/release/$1.
 # The Swift runtime is linked in (--static-swift-stdlib, as the Debian package does); the C
-# libraries stay shared, since Debian ships no static libmosquitto, and vm_add_binary copies
-# them into the guest.
+# libraries it links stay shared, and vm_add_binary copies them into the guest. (libmosquitto and
+# libmicrohttpd are loaded only when a config uses them: these initramfs guests use neither.)
 vm_build_static() {
     local product=$1 scratch=$2 log=$3
     vm_say "building $product with the Swift runtime linked in"

@@ -91,8 +91,10 @@ centre() {
 }
 screen=$(sed -n 's/^screen \([0-9]*\)x\([0-9]*\)$/\1 \2/p' "$work/layout.txt")
 read -r width height <<<"$screen"
-read -r ax ay <<<"$(centre a)" || { say "no switch a in $board"; exit 1; }
-read -r bx by <<<"$(centre b)" || { say "no switch b in $board"; exit 1; }
+at=$(centre a) || { say "no switch a in $board"; exit 1; }
+read -r ax ay <<<"$at"
+at=$(centre b) || { say "no switch b in $board"; exit 1; }
+read -r bx by <<<"$at"
 # A raw value v lands at pixel (v + 1/2) · size / units (TouchCalibration): the unit whose cell
 # holds the centre. The virtio tablet's axes are 0..32767; the uinput touchscreen's 0..4095.
 raw() { awk -v p="$1" -v size="$2" -v units="$3" 'BEGIN { v = int(p * units / size); if (v >= units) v = units - 1; print v }'; }
@@ -134,8 +136,10 @@ home_after=1
 pages=$work/pages.json
 pages_board "" >"$pages"
 "$binary" check-config "$pages" >"$work/pages-layout.txt" || { cat "$work/pages-layout.txt"; say "the pages board is not valid"; exit 1; }
-read -r lx ly <<<"$(centre lights "$work/pages-layout.txt")" || { say "no switch lights on the pages board"; exit 1; }
-read -r px py <<<"$(centre porch "$work/pages-layout.txt")" || { say "no switch porch on the pages board"; exit 1; }
+at=$(centre lights "$work/pages-layout.txt") || { say "no switch lights on the pages board"; exit 1; }
+read -r lx ly <<<"$at"
+at=$(centre porch "$work/pages-layout.txt") || { say "no switch porch on the pages board"; exit 1; }
+read -r px py <<<"$at"
 # The swipe: from (600, 300) to (200, 300), in a gap on either page (below every switch, above
 # the dots), 50 % of the width in 0.25 s.
 swipe_y=300
@@ -299,7 +303,10 @@ waitsince() {
 }
 # waitfor FILE TEXT...: the same from the file's first line.
 waitfor() { f=$1; shift; waitsince "$f" 0 "$@"; }
-fail() { echo "=== FAIL $*"; }
+# fail: a step failed; the last lines of the running panel's log come with it (a guest stopped
+# by its timeout later still has them on the console).
+panel_log=/tmp/panel.log
+fail() { echo "=== FAIL $*"; tail -n 15 "$panel_log" 2>/dev/null | sed 's/^/=== LOG /'; }
 section() { echo "=== BEGIN $1"; cat "$2" 2>&1; echo "=== END $1"; }
 ctxt() { cat /proc/$1/task/*/status 2>/dev/null | awk '/^(non)?voluntary_ctxt_switches:/ { s += $2 } END { print s + 0 }'; }
 i=0; while [ ! -e /dev/dri/card0 ]; do i=$((i+1)); [ $i -gt 500 ] && break; sleep 0.02; done
@@ -446,6 +453,7 @@ reload() {
 }
 mkdir -p /state-p
 cp /pages.json /pages-run.json
+panel_log=/tmp/pages.log
 switchpanel run --config /pages-run.json --state-dir /state-p --socket /tmp/pages.sock --verbose >/tmp/pages.out 2>/tmp/pages.log &
 pid=$!
 if waitfor /tmp/pages.log "first frame on screen" && waitfor /tmp/pages.log "idle after"; then
@@ -506,10 +514,11 @@ if waitfor /tmp/pages.log "first frame on screen" && waitfor /tmp/pages.log "idl
         else
             fail "pages keys: the panel did not open the keyboard $node"
         fi
-        touch /tmp/end-keys
     else
         fail "pages keys: inject did not create its device"
     fi
+    # (go too: inject waits for it before anything else, and would never end.)
+    touch /tmp/go-keys /tmp/end-keys
     wait $ipid
     section inject-keys /tmp/inject-keys.log
 else
@@ -568,7 +577,13 @@ run_guest() {
     say "$driver: guest ran $(elapsed "$booted") s (boot, panel, two taps, 10 s idle, calibrate, pages, $(grep -c '^=== DUMP' "$log") screendumps)"
     say "$driver: timeline (s after QEMU started): $(awk '$3 == "===" && $4 ~ /^(DUMP|TAP|IDLE|EXIT|DONE)$/ {
         printf "%s%s %s", sep, tolower($4) ($4 == "DUMP" ? " " $5 : ""), $1; sep = ", " }' "$work/$driver-times.log")"
-    grep -q '^=== DONE' "$log" || { tail -40 "$log" >&2; keep "$log"; fail "$driver: the guest did not finish"; return 1; }
+    grep -q '^=== DONE' "$log" || {
+        grep -E '^=== (FAIL|LOG) ' "$log" >&2 || true
+        tail -40 "$log" >&2
+        keep "$log"
+        fail "$driver: the guest did not finish"
+        return 1
+    }
 }
 
 section() { sed -n "/^=== BEGIN $2\$/,/^=== END $2\$/p" "$1" | sed '1d;$d'; }

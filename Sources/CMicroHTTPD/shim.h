@@ -48,11 +48,13 @@ static inline const char *_Nullable switchpanel_libmicrohttpd_load(struct switch
     if (handle == NULL) return dlerror();
 #define SWITCHPANEL_LOAD(name)                                          \
     if ((lib->name = (__typeof__(name) *)dlsym(handle, #name)) == NULL) \
-        return dlerror();
+        return dlerror() ?: "a symbol resolved to NULL"; /* (a NULL symbol sets no error) */
     SWITCHPANEL_LIBMICROHTTPD_FUNCTIONS(SWITCHPANEL_LOAD)
 #undef SWITCHPANEL_LOAD
-    if ((lib->start_daemon = (uintptr_t)dlsym(handle, "MHD_start_daemon")) == 0) return dlerror();
-    if ((lib->get_daemon_info = (uintptr_t)dlsym(handle, "MHD_get_daemon_info")) == 0) return dlerror();
+    if ((lib->start_daemon = (uintptr_t)dlsym(handle, "MHD_start_daemon")) == 0)
+        return dlerror() ?: "a symbol resolved to NULL";
+    if ((lib->get_daemon_info = (uintptr_t)dlsym(handle, "MHD_get_daemon_info")) == 0)
+        return dlerror() ?: "a symbol resolved to NULL";
     return NULL;
 }
 

@@ -15,7 +15,7 @@
 #include <mosquitto.h>
 #include <openssl/ssl.h>
 
-/// The soname loaded (Debian's libmosquitto1 since 1.5: the MQTT 3.1.1 client API used here).
+/// The soname loaded (Debian's libmosquitto1; the functions below need its 2.0, bookworm's).
 #define SWITCHPANEL_LIBMOSQUITTO "libmosquitto.so.1"
 
 /// Every libmosquitto function the MQTT edge calls.
@@ -47,7 +47,7 @@ static inline const char *_Nullable switchpanel_libmosquitto_load(struct switchp
     if (handle == NULL) return dlerror();
 #define SWITCHPANEL_LOAD(name)                                          \
     if ((lib->name = (__typeof__(name) *)dlsym(handle, #name)) == NULL) \
-        return dlerror();
+        return dlerror() ?: "a symbol resolved to NULL"; /* (a NULL symbol sets no error) */
     SWITCHPANEL_LIBMOSQUITTO_FUNCTIONS(SWITCHPANEL_LOAD)
 #undef SWITCHPANEL_LOAD
     // dlsym on a dlopen handle also searches the libraries it depends on.

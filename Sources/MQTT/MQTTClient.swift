@@ -34,7 +34,7 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
 /// libmosquitto, loaded by the first client rather than linked: a panel without a broker never
 /// maps it, nor the libssl and libcrypto it brings (2 MB of resident memory, and start-up time).
 let libmosquitto = LoadedLibrary<switchpanel_libmosquitto>(
-    soname: SWITCHPANEL_LIBMOSQUITTO, package: "libmosquitto1", load: { switchpanel_libmosquitto_load($0) })
+    soname: SWITCHPANEL_LIBMOSQUITTO, package: "libmosquitto1 (>= 2.0)", load: { switchpanel_libmosquitto_load($0) })
 
 /// One message as it came off the wire.
 public struct MQTTMessage: Hashable, Sendable {

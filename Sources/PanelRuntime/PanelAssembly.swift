@@ -144,10 +144,9 @@ public func panelRenderer(for board: LoadedConfig, log: (LogLevel, String) -> Vo
     SwitchRenderer(images: board.allImages, labels: labelRenderer(family: board.config.theme.font, log: log))
 }
 
-/// Switch labels are drawn with DejaVu Sans (any sans-serif if it is missing), or the theme's
-/// font (a family, or a file by its path); a character it lacks (a CJK label) brings the
-/// installed font that has it when a label first needs it. Without fonts the panel still runs,
-/// with a warning and no labels.
+/// Switch labels are drawn with DejaVu Sans, or the theme's font (a family, or a file by its
+/// path); a character it lacks (a CJK label) brings the installed font that has it when a label
+/// first needs it. Without the font the panel still runs, with a warning and no labels.
 public func labelRenderer(family: String? = nil, log: (LogLevel, String) -> Void) -> LabelRenderer? {
     do {
         let renderer: TextRenderer

@@ -196,7 +196,7 @@ public final class TextRenderer {
         if !TextRenderer.isSkipped(scalar) {
             found = faceGlyph(scalar)
             if found == nil, let findFallback, !unfindable.contains(scalar) {
-                // A face already held (another character found it) is not opened twice.
+                // (A face already among the faces would have had the glyph: not added twice.)
                 if let face = findFallback(scalar), face.glyphIndex(for: scalar) != 0 {
                     if !faces.contains(where: { $0.path == face.path && $0.index == face.index }) { addFallback(face) }
                     found = faceGlyph(scalar)
