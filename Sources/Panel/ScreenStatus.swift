@@ -36,6 +36,9 @@ public enum ScreenChangeSource: String, Hashable, Sendable, CaseIterable {
     case mqtt
     /// A config reload (SIGHUP) lights the screen.
     case reload
+    /// Another virtual terminal took the display: its console is lit (a blanked backlight is
+    /// turned back on), and the panel is awake when it gets the display back.
+    case console
 }
 
 /// Brightness in percent against a backlight's raw levels (`brightness` from 0 to

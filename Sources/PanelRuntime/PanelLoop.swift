@@ -132,6 +132,17 @@ public final class PanelLoop {
         for service in services { service.screenChanged(status, source: source, now: poller.clock.now) }
     }
 
+    /// Another VT took the display while the panel had the screen blank: the console there must
+    /// be seen, so the blanking ends — the backlight is turned back on (without one, the DPMS
+    /// state went with the display: the console's own mode set lights it) — and everyone is told.
+    /// Without this the blanker alone woke (another VT's screen is not idleness), and the panel
+    /// came back to a dark backlight it believed lit, with subscribers still told "blank".
+    private func lightForAnotherConsole(now: Double) {
+        _ = blanker.wake(at: now)
+        if backlight != nil { _ = setScreenOff(false) }
+        screenChanged(.console)
+    }
+
     /// The screen went blank (idle, or asked to): everyone is told, and the panel goes to its
     /// home page, where it wakes however it was blanked.
     private func screenBlanked(_ source: ScreenChangeSource, now: Double) {
@@ -207,6 +218,7 @@ public final class PanelLoop {
     public func run() throws -> Int32? {
         while true {
             let now = poller.clock.now
+            if !display.isActive, blanker.isBlank { lightForAnotherConsole(now: now) }
             if session.controller.liveContacts > 0 || !display.isActive {
                 // A finger resting on the glass is not idleness; another VT's screen is not ours.
                 blanker.wake(at: now)

@@ -155,6 +155,33 @@ final class ScreenControlTests: XCTestCase {
         XCTAssertEqual(panel.session.controller.states["porch"], false, "a tap after a wake over the socket toggles")
     }
 
+    /// Another VT takes the display while the backlight is off: the backlight comes back on for
+    /// that console and subscribers hear of it; when the display comes back the panel is lit and
+    /// its first tap is a tap, not a wake.
+    func testAnotherVTTakingTheDisplayLightsABlankedBacklight() throws {
+        try makeBacklight(maximum: 255, level: 200)
+        let panel = try embedded(try board(screen: #"{"backlight": "\#(backlight)"}"#))
+        let watcher = try subscriber(panel)
+        let client = try ControlClient(path: socketPath)
+        XCTAssertEqual(try ask(client, #"{"cmd":"screen","blank":true}"#, in: panel)?.contains(#""blank":true"#), true)
+        XCTAssertEqual(
+            try next(watcher, in: panel), #"{"event":"screen","blank":true,"brightness":78,"source":"socket"}"#)
+        XCTAssertEqual(try read("bl_power"), "4\n")
+
+        panel.display.isActive = false  // another VT has it
+        try panel.advance(by: 1)
+        XCTAssertEqual(try read("bl_power"), "0\n", "the other console is not left dark")
+        XCTAssertFalse(panel.loop.isBlank)
+        XCTAssertEqual(
+            try next(watcher, in: panel), #"{"event":"screen","blank":false,"brightness":78,"source":"console"}"#)
+
+        panel.display.isActive = true
+        panel.session.invalidateAll()
+        try panel.advance(by: 1)
+        try tap(panel, at: try centre(of: "porch", in: panel))
+        XCTAssertEqual(panel.session.controller.states["porch"], true, "lit: the tap toggles")
+    }
+
     /// A finger on a switch when the screen is blanked over the socket: its lift toggles
     /// nothing (the contact is cancelled and swallowed to its end), and the next touch wakes.
     func testBlankingUnderAFingerTogglesNothing() throws {
