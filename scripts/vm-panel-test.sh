@@ -791,6 +791,14 @@ sys.exit(1 if bad else 0)
 PY
 }
 
+# members_saved_on STATES: whether the saved states (states.json) have every member of the
+# group on — porch, hall, bed — and no state of the group itself (it is derived, never saved).
+members_saved_on() {
+    python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))["switches"]
+sys.exit(not (s.get("porch") is s.get("hall") is s.get("bed") is True and "lights" not in s))' "$1" 2>/dev/null
+}
+
 # check_pages DRIVER: the pages panel's checks (step 7).
 check_pages() {
     local driver=$1 log=$work/$1-console.log panel out dir figures rate
@@ -815,9 +823,7 @@ check_pages() {
     dir=$work/$driver-state-group
     mkdir -p "$dir"
     section "$log" states-group >"$dir/states.json"
-    if python3 -c 'import json, sys
-s = json.load(open(sys.argv[1]))["switches"]
-sys.exit(not (s.get("porch") is s.get("hall") is s.get("bed") is True and "lights" not in s))' "$dir/states.json" 2>/dev/null; then
+    if members_saved_on "$dir/states.json"; then
         pass "$driver: pages: the tap on the group set its members; saved: $(tr -d ' \n' <"$dir/states.json")"
     else
         fail "$driver: pages: after the tap on the group the saved states should have porch, hall, bed on and no lights: '$(tr -d ' \n' <"$dir/states.json")'"
@@ -867,9 +873,7 @@ sys.exit(not (s.get("porch") is s.get("hall") is s.get("bed") is True and "light
     dir=$work/$driver-state-keys
     mkdir -p "$dir"
     section "$log" states-keys >"$dir/states.json"
-    if python3 -c 'import json, sys
-s = json.load(open(sys.argv[1]))["switches"]
-sys.exit(not (s.get("porch") is s.get("hall") is s.get("bed") is True and "lights" not in s))' "$dir/states.json" 2>/dev/null; then
+    if members_saved_on "$dir/states.json"; then
         pass "$driver: pages: after the keys every member is saved on: $(tr -d ' \n' <"$dir/states.json")"
     else
         fail "$driver: pages: after the keys the saved states should have porch, hall, bed on: '$(tr -d ' \n' <"$dir/states.json")'"
