@@ -62,8 +62,9 @@ public final class TextRenderer {
     /// Unscaled kerning of glyph pairs of one face, in font units.
     private var kerning: [KerningPair: Int] = [:]
     private var sizes: [SizeKey: SizeMetrics] = [:]
-    /// Finds a face for a character no face has, when one is first needed (nil: no fallbacks
-    /// beyond those given). See ``findsFallbacksOnSystem()``.
+    /// Finds a face for a character no face has, when one is first needed; it answers nil when
+    /// there is none (a face already held lacks the character too). Unset: no fallbacks beyond
+    /// those given. See ``findsFallbacksOnSystem()``.
     public var findFallback: ((Unicode.Scalar) -> FontFace?)?
     /// Characters `findFallback` found no face for: not looked for again.
     private var unfindable: Set<Unicode.Scalar> = []
@@ -88,12 +89,17 @@ public final class TextRenderer {
         let renderer = TextRenderer(primary: try FontFace.find(family: family, language: language))
         for scalar in covering.unicodeScalars where !TextRenderer.isSkipped(scalar) {
             guard !renderer.faces.contains(where: { $0.hasGlyph(for: scalar) }) else { continue }
-            let location = try FontFace.locate(containing: String(scalar))
-            if !renderer.faces.contains(where: { $0.path == location.path && $0.index == location.index }) {
-                renderer.addFallback(try FontFace(path: location.path, index: location.index))
-            }
+            if let face = try systemFallback(for: scalar, besides: renderer.faces) { renderer.addFallback(face) }
         }
         return renderer
+    }
+
+    /// The installed face fontconfig finds containing `scalar`, opened; nil when it is one of
+    /// `faces` already (which then lacks it too).
+    static func systemFallback(for scalar: Unicode.Scalar, besides faces: [FontFace]) throws(TextError) -> FontFace? {
+        let location = try FontFace.locate(containing: String(scalar))
+        if faces.contains(where: { $0.path == location.path && $0.index == location.index }) { return nil }
+        return try FontFace(path: location.path, index: location.index)
     }
 
     /// Looks up a fallback on the installed fonts (fontconfig) for each character no face has,
@@ -101,10 +107,7 @@ public final class TextRenderer {
     /// fontconfig (whose start-up, parsing its XML configuration, was a third of the instructions
     /// to a panel's first frame), and one with a CJK label finds its font then.
     public func findsFallbacksOnSystem() {
-        findFallback = { scalar in
-            guard let location = try? FontFace.locate(containing: String(scalar)) else { return nil }
-            return try? FontFace(path: location.path, index: location.index)
-        }
+        findFallback = { [unowned self] scalar in try? Self.systemFallback(for: scalar, besides: faces) }
     }
 
     /// Adds a fallback face after the others.
@@ -196,9 +199,8 @@ public final class TextRenderer {
         if !TextRenderer.isSkipped(scalar) {
             found = faceGlyph(scalar)
             if found == nil, let findFallback, !unfindable.contains(scalar) {
-                // (A face already among the faces would have had the glyph: not added twice.)
                 if let face = findFallback(scalar), face.glyphIndex(for: scalar) != 0 {
-                    if !faces.contains(where: { $0.path == face.path && $0.index == face.index }) { addFallback(face) }
+                    addFallback(face)
                     found = faceGlyph(scalar)
                 } else {
                     unfindable.insert(scalar)
