@@ -286,13 +286,21 @@ public final class Canvas {
         }
         guard opacity > 0 else { return }
         let coverage = mask.coverage
+        if case .linearGradient(let g) = paint, g.start.y == g.end.y {
+            // A gradient along x is the same in every row: shaded once for the visible columns,
+            // each run reads its part (bit for bit what shading each row gives).
+            reserveShadeRow(visible.width)
+            g.shade(y: visible.minY, x0: visible.minX, count: visible.width, into: shadeRow)
+            forEachSpan(mask, dx: dx, dy: dy, clipped: !inside) { row, x, n, offset in
+                Composite.varying(
+                    surface.row32(row) + x, shadeRow + (x - visible.minX), offset < 0 ? nil : coverage + offset, n,
+                    opacity: opacity)
+            }
+            return
+        }
         forEachSpan(mask, dx: dx, dy: dy, clipped: !inside) { row, x, n, offset in
             let y = row
-            if n > shadeCapacity {
-                shadeRow.deallocate()
-                shadeRow = .allocate(capacity: n)
-                shadeCapacity = n
-            }
+            reserveShadeRow(n)
             switch paint {
             case .solid: break
             case .linearGradient(let g): g.shade(y: y, x0: x, count: n, into: shadeRow)
@@ -301,6 +309,13 @@ public final class Canvas {
             Composite.varying(
                 surface.row32(y) + x, shadeRow, offset < 0 ? nil : coverage + offset, n, opacity: opacity)
         }
+    }
+
+    private func reserveShadeRow(_ n: Int) {
+        guard n > shadeCapacity else { return }
+        shadeRow.deallocate()
+        shadeRow = .allocate(capacity: n)
+        shadeCapacity = n
     }
 
     /// The hot loop: one pass over the mask's runs with a solid premultiplied colour.
