@@ -24,7 +24,8 @@
     F(mosquitto_destroy) F(mosquitto_int_option) F(mosquitto_username_pw_set)                     \
     F(mosquitto_will_set) F(mosquitto_tls_set) F(mosquitto_user_data_set)                         \
     F(mosquitto_connect_callback_set) F(mosquitto_disconnect_callback_set)                        \
-    F(mosquitto_message_callback_set) F(mosquitto_connect_async) F(mosquitto_disconnect)          \
+    F(mosquitto_message_callback_set) F(mosquitto_unsubscribe_callback_set)                       \
+    F(mosquitto_connect_async) F(mosquitto_disconnect)                                            \
     F(mosquitto_loop_read) F(mosquitto_loop_write) F(mosquitto_loop_misc) F(mosquitto_want_write) \
     F(mosquitto_socket) F(mosquitto_ssl_get) F(mosquitto_publish) F(mosquitto_subscribe)          \
     F(mosquitto_unsubscribe)

@@ -124,6 +124,8 @@ public final class MQTTClient {
     public private(set) var isOpen = false
     /// The broker accepted the session and it has not ended.
     public private(set) var isConnected = false
+    /// The session's subscriptions (a clean session starts with none): ended at the goodbye.
+    private var subscriptions: Set<String> = []
     /// When the client last wrote and last read (the caller's clock). libmosquitto pings a
     /// keepalive after the older of the two: reading alone (a device's QoS 0 reports) does not
     /// put the ping off, or the broker would drop a panel that only listens.
@@ -134,6 +136,8 @@ public final class MQTTClient {
     /// callbacks run inside loop_read/loop_misc on the caller's thread).
     private final class Inbox {
         var events: [MQTTClientEvent] = []
+        /// The message id of the last UNSUBACK read (the goodbye's barrier).
+        var lastUnsubscribeAcknowledged: Int32?
     }
 
     /// A `mosquitto_connect_async` on its thread: its result, and the pipe it rings when done.
@@ -222,6 +226,10 @@ public final class MQTTClient {
             inbox.events.append(
                 .disconnected(code == 0 ? "disconnected" : MQTTError(call: "disconnect", code: code).message))
         }
+        lib.mosquitto_unsubscribe_callback_set(mosq) { _, context, messageID in
+            guard let context else { return }
+            Unmanaged<Inbox>.fromOpaque(context).takeUnretainedValue().lastUnsubscribeAcknowledged = messageID
+        }
         lib.mosquitto_message_callback_set(mosq) { _, context, message in
             guard let context, let m = message?.pointee, let topic = m.topic else { return }
             let inbox = Unmanaged<Inbox>.fromOpaque(context).takeUnretainedValue()
@@ -285,23 +293,25 @@ public final class MQTTClient {
         init(_ value: OpaquePointer) { self.value = value }
     }
 
-    /// Ends the connection cleanly (DISCONNECT, so the broker does not publish the will) or
-    /// abandons a connect in progress.
-    public func disconnect() {
+    /// Ends the connection cleanly (DISCONNECT, so the broker does not publish the will) after
+    /// leaving `goodbyes` behind (retained messages: cleared entities and states, the status),
+    /// or abandons a connect in progress.
+    public func disconnect(goodbyes: [(topic: String, payload: String)] = []) {
         if attempt != nil {
             // The thread owns the object until it finishes; a finished connect is closed below.
             guard finishAttempt() else { return }
         }
         if isOpen {
-            // Read what the broker still sends first (our own goodbyes echoed to our
-            // subscriptions, acknowledgements): a socket closed with unread data is reset, and
-            // the broker then drops what it has not read yet — the goodbyes and the DISCONNECT.
-            // A bounded wait (20 ms once the broker is quiet) at a reload or at exit only.
-            if isConnected, let socket {
-                for _ in 0..<256 {
-                    guard let ready = try? waitForReadable([socket], timeout: 0.02), !ready.isEmpty,
-                        lib.mosquitto_loop_read(mosq, 1) == Int32(MOSQ_ERR_SUCCESS.rawValue)
-                    else { break }
+            if isConnected {
+                stopListening()
+                // At QoS 0: it goes to the socket at once, ahead of the DISCONNECT, while QoS 1
+                // messages past libmosquitto's in-flight window wait for acknowledgements a
+                // closing connection never reads.
+                for goodbye in goodbyes {
+                    _ = Array(goodbye.payload.utf8).withUnsafeBytes { bytes in
+                        lib.mosquitto_publish(
+                            mosq, nil, goodbye.topic, Int32(bytes.count), bytes.baseAddress, 0, true)
+                    }
                 }
             }
             _ = lib.mosquitto_disconnect(mosq)
@@ -310,6 +320,38 @@ public final class MQTTClient {
         isOpen = false
         isConnected = false
         inbox.events.removeAll()
+    }
+
+    /// Makes sure the broker sends nothing more before the goodbyes and the DISCONNECT:
+    /// libmosquitto closes the socket as soon as the DISCONNECT is written, a socket closed
+    /// with unread data is reset, and the broker then drops what it has not read yet — the
+    /// goodbyes and the DISCONNECT itself, so it publishes the will (`offline`) after all.
+    /// (Reading until 20 ms of quiet after the goodbyes lost that race on a loaded machine:
+    /// their echoes to our own subscriptions came later.)
+    ///
+    /// So every subscription ends first, and the broker's UNSUBACK is awaited: after it nothing
+    /// new is routed to us (an UNSUBSCRIBE that removes nothing is answered as well, MQTT 3.1.1
+    /// §3.10.4: `#` serves a client without subscriptions). mosquitto may write deliveries it
+    /// had already queued after the UNSUBACK, so reading goes on until 20 ms of quiet. The
+    /// goodbyes then go at QoS 0: nothing comes back for them. Bounded by 1 s, at a reload or
+    /// at exit only.
+    private func stopListening() {
+        guard let socket else { return }
+        var barrier: Int32 = 0
+        for pattern in subscriptions.isEmpty ? ["#"] : subscriptions.sorted() {
+            var id: Int32 = 0
+            guard lib.mosquitto_unsubscribe(mosq, &id, pattern) == Int32(MOSQ_ERR_SUCCESS.rawValue) else { return }
+            barrier = id
+        }
+        subscriptions.removeAll()
+        let deadline = monotonicNow() + 1
+        while true {
+            let acknowledged = inbox.lastUnsubscribeAcknowledged == barrier
+            let wait = min(deadline - monotonicNow(), acknowledged ? 0.02 : 1)
+            guard wait > 0, let ready = try? waitForReadable([socket], timeout: wait), !ready.isEmpty,
+                lib.mosquitto_loop_read(mosq, 1) == Int32(MOSQ_ERR_SUCCESS.rawValue)
+            else { return }
+        }
     }
 
     /// Takes the finished attempt's result; false while the thread still runs.
@@ -445,7 +487,9 @@ public final class MQTTClient {
         inbox.events.removeAll()
         for event in events {
             switch event {
-            case .connected: isConnected = true
+            case .connected:
+                isConnected = true
+                subscriptions.removeAll()
             case .connectFailed, .disconnected:
                 isConnected = false
                 isOpen = false
@@ -457,13 +501,11 @@ public final class MQTTClient {
 
     // MARK: Messages
 
-    /// Publishes (retained when asked) at QoS 1, or at QoS 0 for a goodbye: QoS 0 goes to the
-    /// socket at once, ahead of a DISCONNECT, while QoS 1 messages past libmosquitto's in-flight
-    /// window wait for acknowledgements a closing connection never reads.
-    public func publish(_ topic: String, _ payload: [UInt8], retain: Bool, atMostOnce: Bool = false) throws(MQTTError) {
+    /// Publishes (retained when asked) at QoS 1. (Goodbyes go through ``disconnect(goodbyes:)``.)
+    public func publish(_ topic: String, _ payload: [UInt8], retain: Bool) throws(MQTTError) {
         guard isConnected else { throw MQTTError(call: "publish", code: Int32(MOSQ_ERR_NO_CONN.rawValue)) }
         let code = payload.withUnsafeBytes { bytes in
-            lib.mosquitto_publish(mosq, nil, topic, Int32(bytes.count), bytes.baseAddress, atMostOnce ? 0 : 1, retain)
+            lib.mosquitto_publish(mosq, nil, topic, Int32(bytes.count), bytes.baseAddress, 1, retain)
         }
         if code != Int32(MOSQ_ERR_SUCCESS.rawValue) { throw MQTTError(call: "publish \(topic)", code: code) }
     }
@@ -472,11 +514,13 @@ public final class MQTTClient {
     public func subscribe(_ pattern: String) throws(MQTTError) {
         guard isConnected else { throw MQTTError(call: "subscribe", code: Int32(MOSQ_ERR_NO_CONN.rawValue)) }
         try check("subscribe \(pattern)") { lib.mosquitto_subscribe(mosq, nil, pattern, 1) }
+        subscriptions.insert(pattern)
     }
 
     /// Ends a subscription (a device's state topic the config no longer follows).
     public func unsubscribe(_ pattern: String) throws(MQTTError) {
         guard isConnected else { throw MQTTError(call: "unsubscribe", code: Int32(MOSQ_ERR_NO_CONN.rawValue)) }
         try check("unsubscribe \(pattern)") { lib.mosquitto_unsubscribe(mosq, nil, pattern) }
+        subscriptions.remove(pattern)
     }
 }

@@ -339,6 +339,13 @@ public struct MQTTBridge {
         return board.switches.map { .publish(topic: discoveryTopic($0.id), payload: "", retain: true) }
     }
 
+    /// Clears the switches' retained states under this node's base topic, for a node that is no
+    /// more (renamed, or leaving the broker): a script watching `switchpanel/+/…` finds no ghost
+    /// of it. The status goes last, with the disconnect (``MQTTService``).
+    public func vacating() -> [Outgoing] {
+        board.switches.map { .publish(topic: stateTopic($0.id), payload: "", retain: true) }
+    }
+
     /// Clears the entities and states of switches removed while disconnected (after
     /// ``connected(states:)``).
     public mutating func takeRemovedWhileDisconnected() -> [Outgoing] {

@@ -101,6 +101,12 @@ public struct MQTTScreenEntities {
         ]
     }
 
+    /// Clears the screen's retained states (the node is renamed or leaves the broker), as
+    /// ``MQTTBridge/vacating()`` does the switches'.
+    public func vacating() -> [MQTTBridge.Outgoing] {
+        [screenStateTopic, brightnessStateTopic, pageStateTopic].map { .publish(topic: $0, payload: "", retain: true) }
+    }
+
     // MARK: Incoming
 
     /// A message on one of the screen's command topics: what to do, or why nothing. Nil when

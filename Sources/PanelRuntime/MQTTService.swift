@@ -135,16 +135,23 @@ public final class MQTTService: PanelService {
             send(bridge?.reloaded(config, states: session.controller.states, isConnected: isConnected) ?? [])
         } else if config.mqtt != bridge?.config {
             // A broker added, removed or changed: say goodbye and start again. Entities of a
-            // node that is no more are removed from Home Assistant rather than left unavailable.
+            // node that is no more are removed from Home Assistant rather than left unavailable,
+            // and what it kept under its base topic (states, status) is cleared rather than
+            // left retained for ever.
+            var goodbyes: [MQTTBridge.Outgoing] = []
+            var vacated = false
             if let bridge, isConnected {
                 let next = config.mqtt.map {
                     MQTTBridge(board: config, mqtt: $0, hostName: hostName, version: SwitchPanelVersion.current)
                 }
+                let screen = MQTTScreenEntities(bridge: bridge)
                 if next?.node != bridge.node || next?.config.discoveryPrefix != bridge.config.discoveryPrefix {
-                    send(bridge.withdrawal() + MQTTScreenEntities(bridge: bridge).withdrawal(), atMostOnce: true)
+                    goodbyes += bridge.withdrawal() + screen.withdrawal()
                 }
+                vacated = next?.baseTopic != bridge.baseTopic
+                if vacated { goodbyes += bridge.vacating() + screen.vacating() }
             }
-            stop(now: now)
+            disconnect(goodbyes: goodbyes, status: vacated ? "" : MQTTBridge.offline)
             reconnectAt = nil
             failures = 0
             bridge = config.mqtt.map {
@@ -155,12 +162,17 @@ public final class MQTTService: PanelService {
     }
 
     public func stop(now: Double) {
+        disconnect(goodbyes: [], status: MQTTBridge.offline)
+    }
+
+    /// A clean goodbye: `goodbyes` (retained clears), then `status` as the retained status
+    /// (`offline`, or nothing for a node that is no more); the broker does not fire the will.
+    private func disconnect(goodbyes: [MQTTBridge.Outgoing], status: String) {
         guard let client, let bridge else { return }
-        if client.isConnected {
-            // A clean goodbye: the broker keeps `offline` and does not fire the will.
-            try? client.publish(bridge.statusTopic, Array(MQTTBridge.offline.utf8), retain: true, atMostOnce: true)
+        let messages = (goodbyes + [.publish(topic: bridge.statusTopic, payload: status, retain: true)]).compactMap {
+            if case .publish(let topic, let payload, _) = $0 { (topic: topic, payload: payload) } else { nil }
         }
-        client.disconnect()
+        client.disconnect(goodbyes: messages)
         self.client = nil
         connectDeadline = nil
     }
@@ -310,8 +322,8 @@ public final class MQTTService: PanelService {
         return out
     }
 
-    /// Sends what the bridge said; `atMostOnce` for a goodbye that must precede the DISCONNECT.
-    private func send(_ outgoing: [MQTTBridge.Outgoing], atMostOnce: Bool = false) {
+    /// Sends what the bridge said.
+    private func send(_ outgoing: [MQTTBridge.Outgoing]) {
         guard let client, client.isConnected else { return }
         for item in withScreen(outgoing) {
             do {
@@ -319,7 +331,7 @@ public final class MQTTService: PanelService {
                 case .subscribe(let pattern): try client.subscribe(pattern)
                 case .unsubscribe(let pattern): try client.unsubscribe(pattern)
                 case .publish(let topic, let payload, let retain):
-                    try client.publish(topic, Array(payload.utf8), retain: retain, atMostOnce: atMostOnce)
+                    try client.publish(topic, Array(payload.utf8), retain: retain)
                 }
             } catch {
                 log(.warning, "MQTT: \(error)")

@@ -370,20 +370,23 @@ final class MQTTServiceTests: XCTestCase {
                 #"{"version": 1, "mqtt": {"broker": "mqtt://127.0.0.1:\#(port)", "node": "landing"}, "#
                     + #""switches": [{"id": "porch"}]}"#))
         try panel.loop.reload(renamed, now: panel.clock.now)
-        try waitFor(panel, "the new node online, the old one offline") {
-            let status = try broker.retained("switchpanel/+/status")
-            return status["switchpanel/landing/status"] == "online" && status["switchpanel/hallway/status"] == "offline"
+        try waitFor(panel, "the new node online, nothing left retained under the old one") {
+            try broker.retained("switchpanel/#").keys.sorted() == [
+                "switchpanel/landing/page/state", "switchpanel/landing/porch/state", "switchpanel/landing/screen/state",
+                "switchpanel/landing/status",
+            ]
         }
+        XCTAssertEqual(try broker.retained("switchpanel/landing/status")["switchpanel/landing/status"], "online")
         XCTAssertEqual(
             try broker.retained("homeassistant/switch/+/+/config").keys.sorted(),
             ["homeassistant/switch/landing/porch/config"],
             "the old node's entities are withdrawn: \(spy.lines) \(logged)")
-        // No broker at all: the panel leaves it.
+        // No broker at all: the panel leaves it, and leaves nothing behind.
         let offline = LoadedConfig(config: try BoardConfig.parse(#"{"version": 1, "switches": [{"id": "porch"}]}"#))
         try panel.loop.reload(offline, now: panel.clock.now)
         try settle(panel)
         XCTAssertFalse(panel.panel.mqtt.isConnected)
-        XCTAssertEqual(try broker.retained("switchpanel/landing/status")["switchpanel/landing/status"], "offline")
+        XCTAssertEqual(try broker.retained("switchpanel/#"), [:], "\(logged)")
     }
 
     func testATouchThatCannotReachTheBrokerGoesBackAndTheLogSaysSo() throws {
