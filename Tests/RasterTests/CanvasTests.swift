@@ -55,6 +55,69 @@ final class CanvasTests: XCTestCase {
         canvas.clear(Color(rgb: 0x808080, opacity: 0.5), in: IntRect(x: 36, y: 0, width: 10, height: 4))
     }
 
+    // MARK: Gradients
+
+    /// Every pixel of a gradient is its definition at the pixel's centre (premultiplied
+    /// interpolation between the stops, rounded half up), whichever way it runs: along x (one
+    /// row shaded for a whole mask), along y (one colour per run), diagonal, or degenerate.
+    func testGradientsShadeEveryPixelByTheirDefinitionInEveryDirection() {
+        let stops = [
+            GradientStop(0, Color(rgb: 0xFF9500)), GradientStop(0.4, Color(rgb: 0x34C759, opacity: 0.5)),
+            GradientStop(1, Color(rgb: 0x5856D6, opacity: 0)),
+        ]
+        let lines = [
+            (Point(3, 0), Point(37, 0)), (Point(36, 7), Point(4, 7)), (Point(0, 2), Point(0, 21)),
+            (Point(3, 2), Point(37, 21)), (Point(5, 5), Point(5, 5)),
+        ]
+        for (start, end) in lines {
+            let gradient = LinearGradient(start: start, end: end, stops: stops)
+            let expected = Image(width: 40, height: 24, format: .argb8888)
+            for y in 0..<24 {
+                for x in 0..<40 {
+                    expected.setPixel(x: x, y: y, definition(gradient, Double(x) + 0.5, Double(y) + 0.5))
+                }
+            }
+            // A whole-pixel rectangle on a transparent canvas shows the paint itself.
+            let filled = Image(width: 40, height: 24, format: .argb8888)
+            Canvas(image: filled).fill(.rect(Rect(x: 0, y: 0, width: 40, height: 24)), .linearGradient(gradient))
+            XCTAssertEqual(pixelWords(filled), pixelWords(expected), "\(start) → \(end)")
+            // A clipped ellipse (runs of every length and offset, partly covered pixels): the
+            // same as those colours drawn as an image, which is shaded run by run.
+            let painted = Image(width: 40, height: 24, format: .argb8888)
+            let twin = Image(width: 40, height: 24, format: .argb8888)
+            let pattern = ImagePattern(image: expected, filter: .nearest)
+            for (image, paint) in [(painted, Paint.linearGradient(gradient)), (twin, Paint.image(pattern))] {
+                let canvas = Canvas(image: image)
+                canvas.withClip(IntRect(x: 4, y: 1, width: 30, height: 20)) {
+                    canvas.fill(.ellipse(Rect(x: 1.3, y: 0.6, width: 36.5, height: 22.1)), paint)
+                }
+            }
+            XCTAssertEqual(pixelWords(painted), pixelWords(twin), "\(start) → \(end)")
+            XCTAssertNotEqual(pixelWords(painted), pixelWords(Image(width: 40, height: 24, format: .argb8888)))
+        }
+    }
+
+    /// LinearGradient's documented colour at (x, y), computed here on its own.
+    private func definition(_ g: LinearGradient, _ x: Double, _ y: Double) -> PremultipliedColor {
+        let dx = g.end.x - g.start.x
+        let dy = g.end.y - g.start.y
+        let length2 = dx * dx + dy * dy
+        let t = length2 > 0 ? min(1, max(0, ((x - g.start.x) * dx + (y - g.start.y) * dy) / length2)) : 0
+        var i = 0
+        while i < g.stops.count - 2 && t > g.stops[i + 1].position { i += 1 }
+        let (a, b) = (g.stops[i], g.stops[i + 1])
+        let span = b.position - a.position
+        let f = span > 0 ? min(1, max(0, (t - a.position) / span)) : (t >= b.position ? 1 : 0)
+        func channels(_ c: Color) -> [Double] {
+            let alpha = Double(c.alpha) / 255
+            return [Double(c.red) * alpha, Double(c.green) * alpha, Double(c.blue) * alpha, Double(c.alpha)]
+        }
+        let mixed = zip(channels(a.color), channels(b.color)).map { UInt8(min(255, max(0, $0 + ($1 - $0) * f + 0.5))) }
+        let alpha = mixed[3]
+        return PremultipliedColor(
+            red: min(alpha, mixed[0]), green: min(alpha, mixed[1]), blue: min(alpha, mixed[2]), alpha: alpha)
+    }
+
     // MARK: Clip
 
     func testClipRectangles() {
