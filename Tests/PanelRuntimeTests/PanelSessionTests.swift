@@ -200,7 +200,7 @@ final class PanelSessionTests: XCTestCase {
 
     func testAnUnsavableChangeIsRevertedAndLogged() throws {
         let file = directory + "/not-a-directory"
-        FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
         let harness = try Harness(
             #"{"version": 1, "switches": [{"id": "gate", "actions": [{"print": true}]}]}"#,
             stateDirectory: file + "/state")
@@ -225,7 +225,7 @@ final class PanelSessionTests: XCTestCase {
     /// "changed": true for a switch that did not change).
     func testASocketSetThatCannotBeSavedIsNotReportedAsMade() throws {
         let file = directory + "/not-a-directory"
-        FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
         let harness = try Harness(
             #"{"version": 1, "switches": [{"id": "gate"}]}"#, stateDirectory: file + "/state")
         let change = harness.session.set("gate", isOn: true, runActions: true, now: 2)
