@@ -19,29 +19,37 @@ public enum ConfigAssets {
     {
         let builtIn = BuiltInArtwork.names
         var loaded: [String: Image] = [:]
+        for (path, key, name) in imageNames(of: config) where !builtIn.contains(name) && loaded[name] == nil {
+            let file = name.hasPrefix("/") ? name : FilePaths.join(directory, name)
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw ConfigError(
+                    "\(path).\(key)",
+                    "\"\(name)\" is neither a built-in image (\(builtIn.sorted().joined(separator: ", "))) nor a file (\(file) does not exist)"
+                )
+            }
+            do {
+                loaded[name] = try PNG.read(path: file)
+            } catch {
+                throw ConfigError("\(path).\(key)", "\(file) is not a readable PNG image: \(error)")
+            }
+        }
+        return loaded
+    }
+
+    /// Every image name the config's styles give (the theme's and each switch's), with the path
+    /// of the style and the key, in the config's order.
+    static func imageNames(of config: BoardConfig) -> [(path: String, key: String, name: String)] {
         var styles: [(path: String, style: SwitchStyle)] = [("theme.style", config.theme.style)]
         styles += config.switches.map { ("\($0.path).style", $0.style) }
+        var names: [(path: String, key: String, name: String)] = []
         for (path, style) in styles {
             let named: [(String, String?)] = [
                 ("trackImage", style.trackImage), ("thumbImageOn", style.thumbImageOn),
                 ("thumbImageOff", style.thumbImageOff),
             ]
-            for case (let key, let name?) in named where !builtIn.contains(name) && loaded[name] == nil {
-                let file = name.hasPrefix("/") ? name : FilePaths.join(directory, name)
-                guard FileManager.default.fileExists(atPath: file) else {
-                    throw ConfigError(
-                        "\(path).\(key)",
-                        "\"\(name)\" is neither a built-in image (\(builtIn.sorted().joined(separator: ", "))) nor a file (\(file) does not exist)"
-                    )
-                }
-                do {
-                    loaded[name] = try PNG.read(path: file)
-                } catch {
-                    throw ConfigError("\(path).\(key)", "\(file) is not a readable PNG image: \(error)")
-                }
-            }
+            for case (let key, let name?) in named { names.append((path, key, name)) }
         }
-        return loaded
+        return names
     }
 
     /// Checks that a font given as a file path (`theme.font` starting with `/`) can be read.
@@ -62,8 +70,12 @@ public struct LoadedConfig: Sendable {
     /// Images the styles name beyond the built-in artwork, by name.
     public var images: [String: Image]
 
-    /// Every image a renderer of this config needs: the built-in artwork and the config's files.
-    public var allImages: [String: Image] { BuiltInArtwork.shared.merging(images) { _, file in file } }
+    /// Every image a renderer of this config needs: the built-in artwork its styles name (only
+    /// those are drawn) and the config's files.
+    public var allImages: [String: Image] {
+        let named = Set(ConfigAssets.imageNames(of: config).map(\.name))
+        return BuiltInArtwork.shared(named: named).merging(images) { _, file in file }
+    }
 
     public init(config: BoardConfig, images: [String: Image] = [:]) {
         self.config = config

@@ -2,6 +2,7 @@ import Foundation
 import Panel
 import Raster
 import RasterPNG
+import Widget
 import XCTest
 
 @testable import PanelRuntime
@@ -63,6 +64,17 @@ final class ConfigAssetsTests: XCTestCase {
             ))
         XCTAssertEqual(Array(loaded.images.keys), ["knob.png"])
         XCTAssertEqual(loaded.images["knob.png"]?.surface.pixel(x: 1, y: 1), Color(rgb: 0x336699).premultiplied)
+    }
+
+    func testARendererGetsOnlyTheBuiltInImagesTheStylesName() throws {
+        let plain = try LoadedConfig.read(path: try write(#"{"version": 1, "switches": [{"id": "a"}]}"#))
+        XCTAssertEqual(Array(plain.allImages.keys), [])
+        let named = try LoadedConfig.read(
+            path: try write(
+                #"{"version": 1, "switches": [{"id": "a", "style": {"trackImage": "daynight"}}, {"id": "b", "preset": "daynight"}]}"#
+            ))
+        XCTAssertEqual(Set(named.allImages.keys), ["daynight"])
+        XCTAssertTrue(named.allImages["daynight"] === BuiltInArtwork.shared["daynight"], "the one shared copy")
     }
 
     func testAFontFileThatCannotBeReadIsAnError() throws {
