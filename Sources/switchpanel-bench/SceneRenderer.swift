@@ -28,7 +28,7 @@ final class SwitchpanelRenderer: SceneRenderer {
     /// `cold`: a mask cache with no budget, so every draw rebuilds its mask.
     init(cold: Bool = false) {
         image = Image(width: BenchScene.width, height: BenchScene.height, format: .xrgb8888)
-        canvas = Canvas(image: image, cache: MaskCache(byteBudget: cold ? 0 : 8 << 20))
+        canvas = Canvas(image: image, cache: cold ? MaskCache(byteBudget: 0) : MaskCache())
     }
 
     var pixels: Surface { image.surface }

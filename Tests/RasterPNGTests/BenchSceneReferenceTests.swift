@@ -72,7 +72,7 @@ final class BenchSceneReferenceTests: XCTestCase {
         XCTAssertEqual(expected.width, box.width * 32)
         for cold in [false, true] {
             let image = Image(width: BenchScene.width, height: BenchScene.height, format: .xrgb8888)
-            let canvas = Canvas(image: image, cache: MaskCache(byteBudget: cold ? 0 : 8 << 20))
+            let canvas = Canvas(image: image, cache: cold ? MaskCache(byteBudget: 0) : MaskCache())
             var worstMean = 0.0
             for k in 0..<32 {
                 BenchScene.drawRealtimeFrame(canvas, frame: k)
@@ -107,7 +107,7 @@ final class BenchSceneReferenceTests: XCTestCase {
         let expected = try reference("reference-scene-7-exact.png")
         for cold in [false, true] {
             let image = Image(width: BenchScene.width, height: BenchScene.height, format: .xrgb8888)
-            let canvas = Canvas(image: image, cache: MaskCache(byteBudget: cold ? 0 : 8 << 20))
+            let canvas = Canvas(image: image, cache: cold ? MaskCache(byteBudget: 0) : MaskCache())
             for k in (cold ? 7 : 0)...7 { BenchScene.drawSceneFrame(canvas, frame: k) }
             let d = ImageComparison.difference(image, expected)
             if d.meanAbsolute > 0.05 || d.maximum > 2 {
