@@ -21,7 +21,7 @@ KEY_TAB, KEY_ENTER, KEY_LEFTSHIFT, KEY_SPACE, KEY_A = 15, 28, 42, 57, 30
 KEY_UP, KEY_LEFT, KEY_RIGHT, KEY_DOWN = 103, 105, 106, 108
 BTN_0, REL_DIAL = 0x100, 0x07
 # atkbd's set-2 scan codes of those keys, as MSC_SCAN reports them.
-SCAN = {KEY_TAB: 0x0F, KEY_ENTER: 0x1C, KEY_LEFTSHIFT: 0x2A, KEY_DOWN: 0xD0}
+SCAN = {KEY_TAB: 0x0F, KEY_ENTER: 0x1C, KEY_LEFTSHIFT: 0x2A, KEY_RIGHT: 0xCD, KEY_DOWN: 0xD0}
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 spec = importlib.util.spec_from_file_location("board_recordings", os.path.join(ROOT, "scripts/board-recordings.py"))
@@ -76,13 +76,13 @@ def keyboard():
     e.wait(0.6)
     e.tap(KEY_ENTER)  # toggles it
     e.wait(0.6)
-    e.key(KEY_DOWN, 1)  # held: one move, then the repeats' two
+    e.key(KEY_RIGHT, 1)  # held: one move, then the repeats' two
     e.wait(0.25)
-    e.key(KEY_DOWN, 2)
+    e.key(KEY_RIGHT, 2)
     e.wait(0.033)
-    e.key(KEY_DOWN, 2)
+    e.key(KEY_RIGHT, 2)
     e.wait(0.02)
-    e.key(KEY_DOWN, 0)
+    e.key(KEY_RIGHT, 0)
     e.wait(0.6)
     e.tap(KEY_ENTER)
     e.wait(0.6)
@@ -95,7 +95,7 @@ def keyboard():
     types = {EV_KEY: keys, EV_MSC: [MSC_SCAN], EV_LED: [0, 1, 2], EV_REP: [0, 1]}
     comment = [
         "Synthesised by scripts/key-recordings.py (not captured: no /dev/uinput here).",
-        "Tab, Tab, Enter, Down held (two auto-repeats), Enter, Shift+Tab.",
+        "Tab, Tab, Enter, Right held (two auto-repeats), Enter, Shift+Tab.",
     ]
     return header("AT Translated Set 2 keyboard", (0x11, 1, 1, 0xAB41), types, comment) + e.lines
 

@@ -251,7 +251,7 @@ sed '/^E: 0.060000/d' "$rootfs/tap-b.events" >"$rootfs/press-b.events"
 pages_board "" >"$rootfs/pages.json"
 pages_board " \"screen\": { \"blankAfter\": $blank_after }," >"$rootfs/pages-blank.json"
 pages_board " \"homeAfter\": $home_after," >"$rootfs/pages-home.json"
-# 7e's keyboard: the synthesised AT keyboard recording (Tab, Tab, Enter, Down held with two
+# 7e's keyboard: the synthesised AT keyboard recording (Tab, Tab, Enter, Right held with two
 # repeats, Enter, Shift+Tab) under a name of its own (the guest has a real "AT Translated Set 2
 # keyboard", QEMU's PS/2 one), chosen by that name in the board's keys.devices.
 pages_board " \"keys\": { \"devices\": [\"SwitchPanel test keyboard\"] }," >"$rootfs/pages-keys.json"
@@ -495,8 +495,9 @@ if waitfor /tmp/pages.log "first frame on screen" && waitfor /tmp/pages.log "idl
         fail "pages home: no 'page 1' then 'page 0' followed by 'idle' in the panel's log"
     fi
     # 7e. A uinput keyboard moves the focus and toggles: on page 0 (home), Tab shows the ring on
-    # porch, Tab moves it to hall, Enter turns hall off; Down and its two repeats move it to bed
-    # (page 1, which slides in) and on to the group, whose Enter turns every member on again.
+    # porch, Tab moves it to hall, Enter turns hall off; Right and its two repeats move it past
+    # the page's edge to bed (page 1, which slides in), on to the group and no further (the
+    # board's end), whose Enter turns every member on again.
     reload /pages-keys.json
     m=$(lines /tmp/pages.log)
     switchpanel inject /keys.events --start-after /tmp/go-keys --end-after /tmp/end-keys >/tmp/inject-keys.log 2>&1 &
@@ -862,7 +863,7 @@ check_pages() {
     same "$driver" "after homeAfter the screen equals render --page 0 with the saved states" pages-home \
         "$work/$driver-render-pages-home.png"
     # 7e. The keyboard: hall off by Tab, Tab, Enter (and with it the "all" group's look, off);
-    # then the group on page 1 by Down (held) and Enter, every member on again; the slide to
+    # then the group on page 1 by Right (held) and Enter, every member on again; the slide to
     # page 1 logged.
     local keyed
     keyed=$(grep -o '[a-z]* → o[nf]* (key)' <<<"$panel" | tr '\n' ' ' || true)

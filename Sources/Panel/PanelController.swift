@@ -252,11 +252,12 @@ public final class PanelController {
     /// A key while the ring is hidden only shows it — on the switch it was on if that switch is
     /// on the page in view, else on the page's first enabled switch — so a user who cannot see
     /// where the focus is never toggles a switch blind. With the ring showing, ``PanelKey/next``
-    /// and ``PanelKey/previous`` move it through the enabled switches in config order (disabled
-    /// ones are skipped), across pages: past the last switch of a page it goes to the next page's
-    /// first and the page slides there; at the board's ends it stops, or wraps round on a
-    /// one-page board and with `wrapPages`. ``PanelKey/activate`` toggles the focused switch as a
-    /// tap would (a group sets its members), with source ``ChangeSource/key``.
+    /// and ``PanelKey/previous`` (Tab, Shift+Tab, a dial) move it through the enabled switches in
+    /// config order (disabled ones are skipped), across pages: past the last switch of a page it
+    /// goes to the next page's first and the page slides there; at the board's ends it stops, or
+    /// wraps round on a one-page board and with `wrapPages`. The arrows move it to the switch next
+    /// to it on screen (``arrowTarget(_:)``). ``PanelKey/activate`` toggles the focused switch as
+    /// a tap would (a group sets its members), with source ``ChangeSource/key``.
     public func handle(key: PanelKey, now: Double) -> [SwitchChange] {
         currentTime = now
         noteInteraction(at: now)
@@ -289,10 +290,10 @@ public final class PanelController {
                     : (order.last { view.pageOfSwitch[$0] < page } ?? (wraps ? order.last : nil))
             }
             guard let target else { return [] }
-            focus = target
-            if view.pageOfSwitch[target] != pager.page {
-                show(page: view.pageOfSwitch[target], animated: true, now: now)
-            }
+            moveFocus(to: target, now: now)
+            return []
+        case .up, .down, .left, .right:
+            if let target = arrowTarget(key) { moveFocus(to: target, now: now) }
             return []
         case .activate:
             guard let f = focus else { return [] }
@@ -301,6 +302,72 @@ public final class PanelController {
             return set(id, isOn: !toggle.isOn, source: .key, now: now)
         }
     }
+
+    private func moveFocus(to target: Int, now: Double) {
+        focus = target
+        if view.pageOfSwitch[target] != pager.page {
+            show(page: view.pageOfSwitch[target], animated: true, now: now)
+        }
+    }
+
+    /// Where an arrow moves the ring. On its page, to a switch that can take the focus whose
+    /// cell shares rows (Left, Right) or columns (Up, Down) with the ring's cell and lies that
+    /// way, the nearest; Up and Down, when none does, go to the nearest switch that way at all
+    /// (to a row of fewer switches), by the distance along the arrow plus twice the distance
+    /// across it. Ties go to config order. Left and Right with none on the ring's row go on to
+    /// the previous or next page that has a switch (round the ends with `wrapPages`), to its
+    /// switch nearest the edge they enter by at the ring's height, and the page slides there;
+    /// Up and Down stop at the edge. Nil: nowhere to go.
+    func arrowTarget(_ key: PanelKey) -> Int? {
+        let (dx, dy): (Double, Double) =
+            switch key {
+            case .up: (0, -1)
+            case .down: (0, 1)
+            case .left: (-1, 0)
+            default: (1, 0)
+            }
+        let page = pager.page
+        let from = focus.flatMap(cell)
+        if let f = focus, let from {
+            var inBeam: (along: Double, index: Int)?
+            var anywhere: (score: Double, index: Int)?
+            for i in view.pages[page].switchIndices where i != f && canFocus(i) {
+                guard let c = cell(i) else { continue }
+                let along = (c.midX - from.midX) * dx + (c.midY - from.midY) * dy
+                // A cell level with the ring's along the arrow (one above it, for Left) is not
+                // that way.
+                guard along > 0.5 else { continue }
+                let shares =
+                    dx != 0 ? c.minY < from.maxY && c.maxY > from.minY : c.minX < from.maxX && c.maxX > from.minX
+                if shares {
+                    if inBeam.map({ along < $0.along }) ?? true { inBeam = (along, i) }
+                } else if dy != 0 {
+                    let score = along + 2 * abs((c.midX - from.midX) * dy - (c.midY - from.midY) * dx)
+                    if anywhere.map({ score < $0.score }) ?? true { anywhere = (score, i) }
+                }
+            }
+            if let target = inBeam?.index ?? anywhere?.index { return target }
+        }
+        guard dx != 0, view.pages.count > 1 else { return nil }
+        let count = view.pages.count
+        let height = from?.midY ?? 0
+        var p = page
+        for _ in 1..<count {
+            p += Int(dx)
+            if !(0..<count).contains(p) {
+                guard view.config.wrapPages else { return nil }
+                p = (p + count) % count
+            }
+            let entering = view.pages[p].switchIndices.compactMap { i in
+                canFocus(i) ? cell(i).map { (index: i, score: $0.midX * dx + 2 * abs($0.midY - height)) } : nil
+            }
+            if let nearest = entering.min(by: { $0.score < $1.score }) { return nearest.index }
+        }
+        return nil
+    }
+
+    /// Switch `index`'s cell (its switch and label) on its page.
+    private func cell(_ index: Int) -> Rect? { view.item(id: view.switches[index].id)?.cell }
 
     /// Whether switch `index` can take the focus (a disabled one cannot).
     private func canFocus(_ index: Int) -> Bool { view.switches[index].toggle.isEnabled }

@@ -1,7 +1,8 @@
-/// What a key, a button or a dial asks of the panel: move the focus ring on or back, or toggle
-/// the switch it is on.
+/// What a key, a button or a dial asks of the panel: move the focus ring on or back (Tab,
+/// Shift+Tab, a dial), move it to the switch next to it on screen (the arrows), or toggle the
+/// switch it is on.
 public enum PanelKey: String, Hashable, Sendable, CaseIterable {
-    case next, previous, activate
+    case next, previous, up, down, left, right, activate
 }
 
 /// One ``PanelKey`` at the kernel's time of the event that made it.
@@ -62,8 +63,8 @@ public enum RelCode {
 /// fed events one at a time, it answers with what they ask of the panel.
 ///
 /// **Keys** (`EV_KEY`, on press — value 1 — and, for the moving keys, on the kernel's
-/// auto-repeat — value 2): Down, Right and Tab are ``PanelKey/next``; Up, Left and Shift+Tab
-/// ``PanelKey/previous``; Enter, keypad Enter, space, `KEY_OK`, `KEY_SELECT` and `BTN_0`
+/// auto-repeat — value 2): Tab is ``PanelKey/next`` and Shift+Tab ``PanelKey/previous``; the
+/// arrows are ``PanelKey/up``, ``PanelKey/down``, ``PanelKey/left`` and ``PanelKey/right``; Enter, keypad Enter, space, `KEY_OK`, `KEY_SELECT` and `BTN_0`
 /// ``PanelKey/activate`` — a press only: holding Enter toggles once, never on and off at the
 /// keyboard's repeat rate. Releases do nothing.
 ///
@@ -87,8 +88,9 @@ public struct KeyDecoder: Sendable {
     public let stepsPerDetent: Int
     public let reversed: Bool
 
-    static let nextKeys: Set<UInt16> = [PanelKeyCode.down, PanelKeyCode.right]
-    static let previousKeys: Set<UInt16> = [PanelKeyCode.up, PanelKeyCode.left]
+    static let arrowKeys: [UInt16: PanelKey] = [
+        PanelKeyCode.up: .up, PanelKeyCode.down: .down, PanelKeyCode.left: .left, PanelKeyCode.right: .right,
+    ]
     static let activateKeys: Set<UInt16> = [
         PanelKeyCode.enter, PanelKeyCode.keypadEnter, PanelKeyCode.space, PanelKeyCode.ok, PanelKeyCode.select,
         PanelKeyCode.button0,
@@ -96,7 +98,7 @@ public struct KeyDecoder: Sendable {
     static let shiftKeys: Set<UInt16> = [PanelKeyCode.leftShift, PanelKeyCode.rightShift]
     static let dialAxes: Set<UInt16> = [RelCode.x, RelCode.y, RelCode.dial, RelCode.wheel, RelCode.hWheel]
     /// Every key the decoder acts on.
-    static let panelKeys = nextKeys.union(previousKeys).union(activateKeys).union([PanelKeyCode.tab])
+    static let panelKeys = Set(arrowKeys.keys).union(activateKeys).union([PanelKeyCode.tab])
 
     /// The absolute axes read as a dial (none on a touchscreen).
     private let dials: Set<UInt16>
@@ -174,8 +176,7 @@ public struct KeyDecoder: Sendable {
     /// Enter). Scenario `key` steps name keys and go through this same table.
     public static func panelKey(code: UInt16, shifted: Bool, isRepeat: Bool = false) -> PanelKey? {
         if code == PanelKeyCode.tab { return shifted ? .previous : .next }
-        if nextKeys.contains(code) { return .next }
-        if previousKeys.contains(code) { return .previous }
+        if let arrow = arrowKeys[code] { return arrow }
         if activateKeys.contains(code), !isRepeat { return .activate }
         return nil
     }

@@ -129,17 +129,21 @@ final class KeyFocusTests: XCTestCase {
         XCTAssertNil(panel2.session.controller.focus, "the waking key and its repeats reach nothing")
     }
 
-    /// The keyboard recording (Tab, Tab, Enter, Down held with two repeats, Enter, Shift+Tab)
-    /// through `replay`'s path: the same decoder and session a board runs.
+    /// The keyboard recording (Tab, Tab, Enter, Right held with two repeats, Enter, Shift+Tab)
+    /// through `replay`'s path: the same decoder and session a board runs. Page 0 is two rows of
+    /// two (porch hall / all any): Tab shows the ring on porch, Tab moves it to hall, Enter turns
+    /// hall on (and the "any" group with it). Right goes past the page's edge to bed on page 1,
+    /// its first repeat past the disabled bath to garden on page 2, the second stays (the board's
+    /// end); Enter turns garden on; Shift+Tab goes back through config order to bed.
     func testAKeyboardRecordingReplays() throws {
         let (recording, device) = try recording("at-keyboard.events")
         let (changes, session, summary) = try play(recording, device)
         XCTAssertEqual(summary.keys, 8)
-        XCTAssertEqual(changes.map { "\($0.id) \($0.isOn)" }, ["hall true", "any true", "bed true"])
+        XCTAssertEqual(changes.map { "\($0.id) \($0.isOn)" }, ["hall true", "any true", "garden true"])
         XCTAssertTrue(changes.allSatisfy { $0.source == .key })
         let c = session.controller
-        XCTAssertEqual(c.focus.map { c.view.switches[$0].id }, "any", "Shift+Tab went back to page 0")
-        XCTAssertEqual(c.page, 0)
+        XCTAssertEqual(c.focus.map { c.view.switches[$0].id }, "bed", "Shift+Tab went back to page 1")
+        XCTAssertEqual(c.page, 1)
     }
 
     /// The knob: three detents (show, on, on), push, one back, four on (bath skipped, across two

@@ -65,9 +65,9 @@ final class ScenarioParserTests: XCTestCase {
                 "expect goldens/a.png~3 porch=true@steps[8].expect.state.porch",
                 "expect - fan=false@steps[9].expect.state.fan", "replay taps.events -",
                 "replay taps.events screen.desc", "expect -  page 1@steps[12].expect.page",
-                // As a keyboard's keys: Tab, Down and Right on; Shift+Tab, Up and Left back.
-                "key next", "key previous", "key activate", "key activate", "key previous", "key next",
-                "key previous", "key next",
+                // As a keyboard's keys: Tab on, Shift+Tab back, the arrows by where they point.
+                "key next", "key previous", "key activate", "key activate", "key up", "key down",
+                "key left", "key right",
             ])
     }
 

@@ -26,6 +26,62 @@ final class FocusTests: XCTestCase {
         keys.enumerated().flatMap { c.handle(key: $1, now: t0 + 0.1 * Double($0)) }
     }
 
+    /// Two pages of three columns: a b c / d e f / g (e disabled), then h i j / k.
+    func makeGridController(wrap: Bool) throws -> PanelController {
+        let ids = ["a", "b", "c", "d", "e", "f", "g"].map {
+            #"{"id": "\#($0)"\#($0 == "e" ? #", "enabled": false"# : "")}"#
+        }
+        let board = """
+            {"version": 1, "wrapPages": \(wrap), "layout": {"columns": 3},
+             "pages": [{"switches": [\(ids.joined(separator: ", "))]},
+                       {"switches": [{"id": "h"}, {"id": "i"}, {"id": "j"}, {"id": "k"}]}]}
+            """
+        let view = try PanelView(config: try BoardConfig.parse(board), renderer: SwitchRenderer(images: [:]))
+        return PanelController(view: view)
+    }
+
+    /// The arrows go to the switch next to the ring on screen: along its row or column (a
+    /// disabled one is passed over), down to a lower row's switch when none is right below,
+    /// never past the top or bottom; Left and Right go on to the neighbouring page at the
+    /// ring's height, the page sliding there, and stop at the board's ends unless it wraps.
+    func testArrowsMoveTheRingToTheSwitchThatWayOnScreen() throws {
+        let c = try makeGridController(wrap: false)
+        var t = 1.0
+        func go(_ key: PanelKey, _ expected: String, page: Int, _ message: String = "") {
+            press(c, [key], from: t)
+            t += 0.1
+            XCTAssertEqual(focused(c), expected, "\(key): \(message)")
+            XCTAssertEqual(c.page, page, "\(key): \(message)")
+        }
+        go(.right, "a", page: 0, "the first key shows the ring")
+        go(.up, "a", page: 0, "nothing above the top row")
+        go(.left, "a", page: 0, "the board's left end, no wrapPages")
+        go(.right, "b", page: 0)
+        go(.down, "d", page: 0, "e, below, is disabled: the next row's nearest (d and f tie: config order)")
+        go(.right, "f", page: 0, "past the disabled e, along the row")
+        go(.left, "d", page: 0, "back past e, along the row rather than to the nearer b or g")
+        go(.down, "g", page: 0)
+        go(.down, "g", page: 0, "the bottom row")
+        go(.right, "k", page: 1, "nothing right of g on its row: the next page, at its height")
+        XCTAssertTrue(c.pager.isSettling(at: t), "the page slides to the focused switch")
+        go(.up, "h", page: 1)
+        go(.right, "i", page: 1)
+        go(.right, "j", page: 1)
+        go(.right, "j", page: 1, "the board's right end, no wrapPages")
+        go(.down, "k", page: 1, "to the row of fewer switches")
+        go(.left, "f", page: 0, "past the left edge: the previous page's switch nearest it at this height")
+        go(.up, "c", page: 0, "straight up")
+        go(.right, "h", page: 1, "the next page's left edge, top row")
+        go(.left, "c", page: 0)
+
+        let wrapping = try makeGridController(wrap: true)
+        press(wrapping, [.left], from: 1)
+        XCTAssertEqual(focused(wrapping), "a")
+        press(wrapping, [.left], from: 1.1)
+        XCTAssertEqual(focused(wrapping), "j", "with wrapPages, round to the last page's right edge")
+        XCTAssertEqual(wrapping.page, 1)
+    }
+
     func testTheFirstKeyOnlyShowsTheRingThenKeysMoveIt() throws {
         let c = try makeController()
         XCTAssertNil(c.focus)

@@ -57,8 +57,8 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertEqual(
             run(&d, events),
             [
-                KeyPress(key: .next, time: 0), KeyPress(key: .next, time: 1), KeyPress(key: .next, time: 2),
-                KeyPress(key: .previous, time: 3), KeyPress(key: .previous, time: 4),
+                KeyPress(key: .down, time: 0), KeyPress(key: .right, time: 1), KeyPress(key: .next, time: 2),
+                KeyPress(key: .up, time: 3), KeyPress(key: .left, time: 4),
                 KeyPress(key: .activate, time: 5), KeyPress(key: .activate, time: 6),
                 KeyPress(key: .activate, time: 7),
             ])
@@ -85,7 +85,7 @@ final class KeyDecoderTests: XCTestCase {
         for k in 0..<5 { events += key(PanelKeyCode.enter, 2, at: 1.5 + 0.033 * Double(k)) }
         events += key(PanelKeyCode.enter, 0, at: 2)
         let keys = run(&d, events)
-        XCTAssertEqual(keys.map(\.key), [.next, .next, .next, .next, .activate])
+        XCTAssertEqual(keys.map(\.key), [.down, .down, .down, .down, .activate])
         XCTAssertEqual(keys.map(\.isRepeat), [false, true, true, true, false])
     }
 
