@@ -195,7 +195,9 @@ public struct Pager: Sendable {
 
     /// Goes to `target` (animated from wherever the page is, or at once), the short way round
     /// when wrapping.
-    public mutating func show(_ target: Int, animated: Bool, now: Double) {
+    /// `towards` (+1 forward, −1 back) says which way a two-page wrapping board slides, when the
+    /// other page is as near both ways: the way a key moved the focus.
+    public mutating func show(_ target: Int, animated: Bool, now: Double, towards: Int? = nil) {
         let target = min(max(0, target), count - 1)
         guard animated else {
             page = target
@@ -207,10 +209,10 @@ public struct Pager: Sendable {
         if wraps {
             // The nearest copy of the target page to where the page is now.
             // With two pages both copies of the other one are a page away: it comes in the way
-            // its number lies (page 1 from the right of page 0).
+            // asked, else the way its number lies (page 1 from the right of page 0).
             let n = Double(count)
             let base = (p / n).rounded(.down) * n
-            let forward = target > page
+            let forward = towards.map { $0 > 0 } ?? (target > page)
             to = [base - n, base, base + n].map { $0 + Double(target) }.min { a, b in
                 let (da, db) = (abs(a - p), abs(b - p))
                 if abs(da - db) > 1e-9 { return da < db }

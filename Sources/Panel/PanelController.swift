@@ -256,7 +256,7 @@ public final class PanelController {
     /// config order (disabled ones are skipped), across pages: past the last switch of a page it
     /// goes to the next page's first and the page slides there; at the board's ends it stops, or
     /// wraps round on a one-page board and with `wrapPages`. The arrows move it to the switch next
-    /// to it on screen (``arrowTarget(_:)``). ``PanelKey/activate`` toggles the focused switch as
+    /// to it on screen (``arrowTarget(_:from:)``). ``PanelKey/activate`` toggles the focused switch as
     /// a tap would (a group sets its members), with source ``ChangeSource/key``.
     public func handle(key: PanelKey, now: Double) -> [SwitchChange] {
         currentTime = now
@@ -264,6 +264,8 @@ public final class PanelController {
         pager.finish(at: now)
         let wasVisible = isFocusVisible(at: now)
         focusVisibleUntil = now + focusTimeout
+        // Where the ring is, even on a switch disabled since: the arrows move from there.
+        let ring = focus.flatMap { view.pageOfSwitch[$0] == pager.page ? $0 : nil }
         if let f = focus, view.pageOfSwitch[f] == pager.page, canFocus(f) {
             // Stays where it was.
         } else {
@@ -290,10 +292,12 @@ public final class PanelController {
                     : (order.last { view.pageOfSwitch[$0] < page } ?? (wraps ? order.last : nil))
             }
             guard let target else { return [] }
-            moveFocus(to: target, now: now)
+            moveFocus(to: target, towards: key == .next ? 1 : -1, now: now)
             return []
         case .up, .down, .left, .right:
-            if let target = arrowTarget(key) { moveFocus(to: target, now: now) }
+            if let target = arrowTarget(key, from: ring ?? focus) {
+                moveFocus(to: target, towards: key == .right ? 1 : key == .left ? -1 : nil, now: now)
+            }
             return []
         case .activate:
             guard let f = focus else { return [] }
@@ -303,22 +307,25 @@ public final class PanelController {
         }
     }
 
-    private func moveFocus(to target: Int, now: Double) {
+    /// Puts the ring on `target`; its page slides in when it is another, from the side `towards`
+    /// (+1 the next page's, −1 the previous's) names.
+    private func moveFocus(to target: Int, towards: Int?, now: Double) {
         focus = target
         if view.pageOfSwitch[target] != pager.page {
-            show(page: view.pageOfSwitch[target], animated: true, now: now)
+            show(page: view.pageOfSwitch[target], animated: true, now: now, towards: towards)
         }
     }
 
-    /// Where an arrow moves the ring. On its page, to a switch that can take the focus whose
-    /// cell shares rows (Left, Right) or columns (Up, Down) with the ring's cell and lies that
-    /// way, the nearest; Up and Down, when none does, go to the nearest switch that way at all
-    /// (to a row of fewer switches), by the distance along the arrow plus twice the distance
-    /// across it. Ties go to config order. Left and Right with none on the ring's row go on to
-    /// the previous or next page that has a switch (round the ends with `wrapPages`), to its
-    /// switch nearest the edge they enter by at the ring's height, and the page slides there;
-    /// Up and Down stop at the edge. Nil: nowhere to go.
-    func arrowTarget(_ key: PanelKey) -> Int? {
+    /// Where an arrow moves the ring from switch `from`. On its page, to a switch that can take
+    /// the focus whose cell shares rows (Left, Right) or columns (Up, Down) with `from`'s cell and
+    /// lies that way, the nearest; Up and Down, when none does, go to the nearest switch that way
+    /// at all (to a row of fewer switches), by the distance along the arrow plus twice the
+    /// distance across it. Left and Right move along the row only: with nothing more on it they
+    /// go on to the previous or next page that has a switch (round the ends with `wrapPages`),
+    /// to its switch nearest the edge they enter by at the ring's height, and the page slides
+    /// there; Up and Down stop at the edge. Ties (within half a pixel) go to config order. Nil:
+    /// nowhere to go.
+    func arrowTarget(_ key: PanelKey, from: Int?) -> Int? {
         let (dx, dy): (Double, Double) =
             switch key {
             case .up: (0, -1)
@@ -326,31 +333,34 @@ public final class PanelController {
             case .left: (-1, 0)
             default: (1, 0)
             }
+        // Scores closer than this are a tie: a layout's fractional cell widths must not decide.
+        let tie = 0.5
         let page = pager.page
-        let from = focus.flatMap(cell)
-        if let f = focus, let from {
+        let origin = from.flatMap(cell)
+        if let from, let origin {
             var inBeam: (along: Double, index: Int)?
             var anywhere: (score: Double, index: Int)?
-            for i in view.pages[page].switchIndices where i != f && canFocus(i) {
+            for i in view.pages[page].switchIndices where i != from && canFocus(i) {
                 guard let c = cell(i) else { continue }
-                let along = (c.midX - from.midX) * dx + (c.midY - from.midY) * dy
+                let along = (c.midX - origin.midX) * dx + (c.midY - origin.midY) * dy
                 // A cell level with the ring's along the arrow (one above it, for Left) is not
                 // that way.
-                guard along > 0.5 else { continue }
+                guard along > tie else { continue }
                 let shares =
-                    dx != 0 ? c.minY < from.maxY && c.maxY > from.minY : c.minX < from.maxX && c.maxX > from.minX
+                    dx != 0
+                    ? c.minY < origin.maxY && c.maxY > origin.minY : c.minX < origin.maxX && c.maxX > origin.minX
                 if shares {
-                    if inBeam.map({ along < $0.along }) ?? true { inBeam = (along, i) }
+                    if inBeam.map({ along < $0.along - tie }) ?? true { inBeam = (along, i) }
                 } else if dy != 0 {
-                    let score = along + 2 * abs((c.midX - from.midX) * dy - (c.midY - from.midY) * dx)
-                    if anywhere.map({ score < $0.score }) ?? true { anywhere = (score, i) }
+                    let score = along + 2 * abs((c.midX - origin.midX) * dy - (c.midY - origin.midY) * dx)
+                    if anywhere.map({ score < $0.score - tie }) ?? true { anywhere = (score, i) }
                 }
             }
             if let target = inBeam?.index ?? anywhere?.index { return target }
         }
         guard dx != 0, view.pages.count > 1 else { return nil }
         let count = view.pages.count
-        let height = from?.midY ?? 0
+        let height = origin?.midY ?? 0
         var p = page
         for _ in 1..<count {
             p += Int(dx)
@@ -358,10 +368,13 @@ public final class PanelController {
                 guard view.config.wrapPages else { return nil }
                 p = (p + count) % count
             }
-            let entering = view.pages[p].switchIndices.compactMap { i in
-                canFocus(i) ? cell(i).map { (index: i, score: $0.midX * dx + 2 * abs($0.midY - height)) } : nil
+            var nearest: (score: Double, index: Int)?
+            for i in view.pages[p].switchIndices where canFocus(i) {
+                guard let c = cell(i) else { continue }
+                let score = c.midX * dx + 2 * abs(c.midY - height)
+                if nearest.map({ score < $0.score - tie }) ?? true { nearest = (score, i) }
             }
-            if let nearest = entering.min(by: { $0.score < $1.score }) { return nearest.index }
+            if let nearest { return nearest.index }
         }
         return nil
     }
@@ -476,7 +489,7 @@ public final class PanelController {
     /// Goes to `page` (animated from wherever the page is), as a dot tap, a key or the control
     /// socket do. A finger holding a switch keeps it only if the page stays. A page shown stays
     /// for `homeAfter` before the panel goes home, whoever asked for it.
-    public func show(page: Int, animated: Bool, now: Double) {
+    public func show(page: Int, animated: Bool, now: Double, towards: Int? = nil) {
         guard (0..<view.pages.count).contains(page) else { return }
         let before = pager.page
         if let finger = pager.draggingContact {
@@ -487,7 +500,7 @@ public final class PanelController {
         }
         if page != before { lastInteraction = max(lastInteraction, now) }
         if page != before, router.liveContacts > 0 { cancelTouches(now: now) }
-        pager.show(page, animated: animated, now: now)
+        pager.show(page, animated: animated, now: now, towards: towards)
         // At once (the screen blanked): no slide is left to draw.
         if !animated { pageCache.removeAll() }
         pageMoved(from: before, now: now)

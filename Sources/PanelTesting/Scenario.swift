@@ -64,7 +64,8 @@ public struct Scenario: Sendable {
         /// `{"replay": "taps.events"}` or `{"replay": {"file": …, "device": "x.desc"}}`.
         case replay(file: String, device: String?)
         /// `{"key": "tab"}`: a key pressed on the board's keyboard (or button, or dial), as what
-        /// it asks of the panel: move the focus ring on or back, or toggle the switch it is on.
+        /// it asks of the panel: move the focus ring on or back, or to the switch that way on
+        /// screen, or toggle the switch it is on.
         case key(PanelKey)
     }
 

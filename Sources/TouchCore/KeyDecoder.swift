@@ -64,9 +64,10 @@ public enum RelCode {
 ///
 /// **Keys** (`EV_KEY`, on press — value 1 — and, for the moving keys, on the kernel's
 /// auto-repeat — value 2): Tab is ``PanelKey/next`` and Shift+Tab ``PanelKey/previous``; the
-/// arrows are ``PanelKey/up``, ``PanelKey/down``, ``PanelKey/left`` and ``PanelKey/right``; Enter, keypad Enter, space, `KEY_OK`, `KEY_SELECT` and `BTN_0`
-/// ``PanelKey/activate`` — a press only: holding Enter toggles once, never on and off at the
-/// keyboard's repeat rate. Releases do nothing.
+/// arrows are ``PanelKey/up``, ``PanelKey/down``, ``PanelKey/left`` and ``PanelKey/right``;
+/// Enter, keypad Enter, space, `KEY_OK`, `KEY_SELECT` and `BTN_0` ``PanelKey/activate`` — a
+/// press only: holding Enter toggles once, never on and off at the keyboard's repeat rate.
+/// Releases do nothing.
 ///
 /// **Dials.** Linux's GPIO `rotary-encoder` driver reports one `EV_REL` step per detent on the
 /// axis its `linux,axis` names (`REL_X` by default) with `rotary-encoder,relative-axis`, and

@@ -74,12 +74,38 @@ final class FocusTests: XCTestCase {
         go(.right, "h", page: 1, "the next page's left edge, top row")
         go(.left, "c", page: 0)
 
+        // With wrapPages on two pages the other page is as near both ways: it slides in from
+        // the side the arrow points to.
         let wrapping = try makeGridController(wrap: true)
         press(wrapping, [.left], from: 1)
         XCTAssertEqual(focused(wrapping), "a")
         press(wrapping, [.left], from: 1.1)
         XCTAssertEqual(focused(wrapping), "j", "with wrapPages, round to the last page's right edge")
         XCTAssertEqual(wrapping.page, 1)
+        XCTAssertLessThan(
+            wrapping.pager.position(at: 1.15), wrapping.pager.position(at: 1.1), "page 1 comes in from the left")
+        press(wrapping, [.right], from: 3)
+        XCTAssertEqual(focused(wrapping), "a", "and on round again, to page 0's left edge")
+        XCTAssertEqual(wrapping.page, 0)
+        XCTAssertGreaterThan(
+            wrapping.pager.position(at: 3.05), wrapping.pager.position(at: 3), "page 0 comes in from the right")
+    }
+
+    /// Cells of fractional width (3 columns, screens and scales where a column is no whole
+    /// number of pixels): two switches as far to either side tie, and config order decides, not
+    /// the rounding of their centres.
+    func testArrowTiesGoToConfigOrderWhateverTheRounding() throws {
+        for (width, scale) in [(800, 1.0), (800, 1.25), (1000, 1.0), (1024, 1.5), (1280, 1.25)] {
+            let board = """
+                {"version": 1, "display": {"mode": "\(width)x480", "scale": \(scale)}, "layout": {"columns": 3},
+                 "switches": [{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "d"}, {"id": "e", "enabled": false},
+                              {"id": "f"}]}
+                """
+            let c = PanelController(
+                view: try PanelView(config: try BoardConfig.parse(board), renderer: SwitchRenderer(images: [:])))
+            press(c, [.right, .right, .down], from: 1)
+            XCTAssertEqual(focused(c), "d", "\(width) px at \(scale): below b is the disabled e; d and f tie")
+        }
     }
 
     func testTheFirstKeyOnlyShowsTheRingThenKeysMoveIt() throws {
