@@ -146,7 +146,12 @@ def main():
                 else:
                     wrong += 1
         with lock:
-            on = sum(1 for t, v in states.items() if v == "ON")
+            # The switches' states only: each panel's screen state (`<base>/screen/state`, ON
+            # while lit) matches the subscription too.
+            switch_topics = {
+                f"switchpanel/panel{n:02d}/s{i:02d}/state" for n in range(args.panels) for i in range(args.switches)
+            }
+            on = sum(1 for t, v in states.items() if v == "ON" and t in switch_topics)
         latencies.sort()
         p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else float("nan")
         print(f"commands: {len(latencies)}/{expected} answered ({wrong} not), {on} switches ON; "
