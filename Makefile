@@ -118,10 +118,13 @@ INSTALL_BIN = $(INSTALL_SCRATCH)/release/switchpanel
 
 ## The binary `make install` installs: release, with Swift's runtime linked in
 ## (--static-swift-stdlib), so the board needs no toolchain at run time, and linked with
-## -z now (the few dynamic symbols bound at start, then the GOT read-only: full RELRO). Run as
+## -z now (the few dynamic symbols bound at start, then the GOT read-only: full RELRO), and
+## without SwiftPM's RUNPATH $ORIGIN (--disable-local-rpath: the binary in /usr/bin loads only
+## Debian's libraries, and the loader no longer probes /usr/bin's hwcaps and tls directories for
+## each of them, 25 failed opens at every start). Run as
 ## yourself, then `sudo make install`; `make deb` packages it.
 build-install: setup
-	$(SWIFT) build -c release --product switchpanel --static-swift-stdlib -Xlinker -z -Xlinker now --scratch-path $(INSTALL_SCRATCH)
+	$(SWIFT) build -c release --product switchpanel --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now --scratch-path $(INSTALL_SCRATCH)
 
 ## Installs the program, the systemd unit, the sysusers file, the udev rule, the board configs and
 ## a default board config (kept if present); on a live system also creates the user and reloads

@@ -15,6 +15,8 @@
 #   cold      stop, drop_caches, start (twice)
 #   plain     the same process in a unit without the sandbox (user, groups, directories, tty1)
 #   strace    the plain unit under strace -f -ttt -T, warm and cold (logs copied out)
+#   mountinfo PID 1 under strace while the service starts: how often its child parses
+#             /proc/self/mountinfo, and its mount calls (the log copied out)
 #   perf      the whole guest sampled (perf record -a -g) while the service starts
 #   cmds      `switchpanel --version` and `check-config` timed against /bin/true, as root
 #   variants  drop-ins on the unit, interleaved PROBE_RUNS times: PROBE_VARIANT_DIR (*.conf),
@@ -166,14 +168,17 @@ record() {
     ready=$(prop "$unit" ActiveEnterTimestampMonotonic)
     journalctl -q --no-pager -o short-monotonic _SYSTEMD_INVOCATION_ID="$inv" >"/root/probe/journal-$name.txt"
     journalctl -q --no-pager -o json _SYSTEMD_INVOCATION_ID="$inv" >"/root/probe/journal-$name.json"
-    stamp=$(journalctl -q --no-pager -o cat _SYSTEMD_INVOCATION_ID="$inv" | sed -n 's/^STAMP exec-after-sandbox //p' | head -1)
+    stampline=$(journalctl -q --no-pager -o cat _SYSTEMD_INVOCATION_ID="$inv" | grep '^STAMP exec-after-sandbox ' | head -1)
+    stamp=$(echo "$stampline" | awk '{ print $3 }')
+    # CPU time of the forked child before its exec (user + sys, ms): the sandbox's set-up.
+    setup_cpu=$(echo "$stampline" | awk '$4 == "cpu-user" { printf "%.0f", ($5 + $7) / 1000 }')
     # The journal's own monotonic receive time of a line containing $1 (µs).
     jt() { grep -F "$1" "/root/probe/journal-$name.json" | head -1 | sed -n 's/.*"__MONOTONIC_TIMESTAMP":"\([0-9]*\)".*/\1/p'; }
     display=$(jt '"MESSAGE":"display ')
     first=$(jt 'first frame on screen')
     # /proc/PID/stat: minflt 10, majflt 12, utime 14, stime 15 (ticks of 10 ms); schedstat: ns on CPU, ns waiting.
     set -- $(cut -d' ' -f10,12,14,15 "/proc/$pid/stat") $(cat "/proc/$pid/schedstat")
-    echo "RUN $name: unit-start→exec-main-start $(ms "$exit" "$start") ms; from exec-main-start: stamp ${stamp:+$(ms "$start" "$stamp")} display-line ${display:+$(ms "$start" "$display")} first-frame-line ${first:+$(ms "$start" "$first")} READY=1 $(ms "$start" "$ready") ms; process user $(($3 * 10)) ms sys $(($4 * 10)) ms, on-CPU $(($5 / 1000000)) ms, run-queue wait $(($6 / 1000000)) ms, minflt $1 majflt $2"
+    echo "RUN $name: unit-start→exec-main-start $(ms "$exit" "$start") ms; from exec-main-start: stamp ${stamp:+$(ms "$start" "$stamp")} (set-up CPU ${setup_cpu:-?} ms) display-line ${display:+$(ms "$start" "$display")} first-frame-line ${first:+$(ms "$start" "$first")} READY=1 $(ms "$start" "$ready") ms; process user $(($3 * 10)) ms sys $(($4 * 10)) ms, on-CPU $(($5 / 1000000)) ms, run-queue wait $(($6 / 1000000)) ms, minflt $1 majflt $2"
 }
 cold() { sync; echo 3 >/proc/sys/vm/drop_caches; }
 echo "=== PROBE START"
@@ -198,6 +203,22 @@ for phase in $phases; do
             systemctl start switchpanel-strace; record switchpanel-strace "strace-$kind"; systemctl stop switchpanel-strace
             cp "/var/lib/switchpanel/strace-$kind.txt" /root/probe/
         done
+        ;;
+    mountinfo)
+        # What systemd's forked child does to set up the sandbox, counted: PID 1 and its
+        # children traced (strace -f -p 1) while the service starts (warm). Each open of
+        # /proc/self/mountinfo and each rewind of it (lseek to 0) is one parse of the whole table.
+        systemctl stop switchpanel
+        strace -f -qq -tt -p 1 -o /root/probe/pid1-strace.txt \
+            -e trace=openat,lseek,mount,umount2,mount_setattr,execve &
+        tracer=$!
+        sleep 2
+        systemctl start switchpanel
+        until [ "$(systemctl show -P ActiveState switchpanel)" = active ]; do sleep 0.1; done
+        kill "$tracer"; wait "$tracer" 2>/dev/null
+        t=/root/probe/pid1-strace.txt
+        echo "MOUNTINFO opens $(grep -c 'openat(.*/proc/self/mountinfo' $t) rewinds $(grep -c 'lseek(.*, 0, SEEK_SET)' $t) mount $(grep -c ' mount(' $t) mount_setattr $(grep -c 'mount_setattr(' $t) umount2 $(grep -c 'umount2(' $t)"
+        record switchpanel mountinfo-warm
         ;;
     perf)
         # The whole guest, sampled, while the service restarts (warm).

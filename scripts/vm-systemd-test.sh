@@ -159,6 +159,10 @@ cat >"$rootfs/etc/sysusers.d/vm-test-operator.conf" <<'USERS'
 u operator - "vm-systemd-test operator"
 m operator switchpanel
 USERS
+# Somebody's home, readable by all: only the sandbox (ProtectHome=) keeps actions out of it.
+mkdir -p "$rootfs/home/resident"
+echo "not for the panel" >"$rootfs/home/resident/notes.txt"
+chmod 0755 "$rootfs/home/resident" && chmod 0644 "$rootfs/home/resident/notes.txt"
 ln -sf /dev/null "$rootfs/etc/systemd/system/serial-getty@ttyS0.service"  # ttyS0 is the test's channel
 echo switchpanel-vm >"$rootfs/etc/hostname"
 
@@ -183,7 +187,8 @@ input=$(ls /dev/input/event* | head -1)
     try "open input rw" "exec 3<>$input"
     try "open /dev/tty2" 'exec 3<>/dev/tty2'
     try "see PID 1" 'test -e /proc/1/status'
-    try "read /home" 'ls /home'
+    try "read a home directory" 'cat /home/resident/notes.txt'
+    try "write /home" ': >/home/switchpanel-action-was-here'
     echo "network interfaces: $(ls /sys/class/net | tr '\n' ' ')"
 } >"$out.tmp"
 mv "$out.tmp" "$out"
@@ -318,7 +323,7 @@ for line in "user: switchpanel" "groups: nogroup switchpanel " "NoNewPrivs: 1" "
     "CapEff: 0000000000000000" "CapBnd: 0000000000000000" "write /etc/switchpanel: refused" \
     "write /usr/local: refused" "write /var/lib/switchpanel: allowed" "write /run/switchpanel: allowed" \
     "write /tmp: allowed" "write /var/tmp: allowed" "open /dev/dri/card0 rw: allowed" "open input ro: allowed" \
-    "open input rw: refused" "open /dev/tty2: refused" "see PID 1: refused" "read /home: refused" \
+    "open input rw: refused" "open /dev/tty2: refused" "see PID 1: refused" "read a home directory: refused" "write /home: refused" \
     "network interfaces: lo "; do
     ok "sandbox: $line" "$(echo "$report" | grep -cxF "$line")" 1
 done
