@@ -134,8 +134,8 @@ final class DiscShadowProfile {
         }
         if anisotropic {
             // Q₄ = (axis − diagonal)/2 and Q₀ = axis − Q₄. The diagonal's integral is the costly
-            // one (its nodes move with each entry: two thirds of a profile's build, 3.3 M of the
-            // demo panel's first frame, before), and Q₄ is tiny (|Q₄| < 10⁻⁴ for σ ≥ 0.9) and
+            // one (its nodes move with each entry: more than half of such a profile's build when
+            // it ran at every node), and Q₄ is tiny (|Q₄| < 10⁻⁴ for σ ≥ 0.9) and
             // smooth on the scale of σ: it is computed at every sixth node (σ/2 apart) and
             // interpolated between them by cubic Lagrange, which errs by less than 2·10⁻⁶
             // (measured for σ = 0.9 to 1.4; every third node: 1.2·10⁻⁷), a hundredth of the
