@@ -208,6 +208,10 @@ public struct PageConfig: Sendable {
     public var sections: [SectionConfig]
 
     public var switches: [SwitchConfig] { sections.flatMap(\.switches) }
+
+    /// The title the panel shows and reports for page `index` (0 is the first): its own, else
+    /// "Page N".
+    public func shownTitle(index: Int) -> String { title ?? "Page \(index + 1)" }
 }
 
 /// The control socket: whether the panel may run without it.

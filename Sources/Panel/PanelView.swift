@@ -39,7 +39,7 @@ public final class PanelView {
                 built.append((sw.id, toggle))
                 pageOfSwitch.append(p)
             }
-            pages.append(Page(title: page.title ?? "Page \(p + 1)", layout: layout, switchIndices: indices))
+            pages.append(Page(title: page.shownTitle(index: p), layout: layout, switchIndices: indices))
         }
         switches = built
         self.pages = pages
@@ -176,7 +176,7 @@ extension PanelLayout {
                 parts.append(layout.summary)
             } else {
                 let home = p == config.homePage ? " (home)" : ""
-                parts.append("page \(p) \"\(page.title ?? "Page \(p + 1)")\"\(home)\n" + layout.summary)
+                parts.append("page \(p) \"\(page.shownTitle(index: p))\"\(home)\n" + layout.summary)
             }
         }
         return parts.joined(separator: "\n")

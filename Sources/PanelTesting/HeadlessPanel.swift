@@ -230,6 +230,31 @@ public final class HeadlessPanel {
 
     // MARK: Screen
 
+    /// Blanks or wakes the screen as a control-socket client's `screen` request does; throws
+    /// the panel's refusal.
+    public func screen(blank: Bool) throws {
+        try control(ControlRequest(.screen(blank: blank, brightness: nil)), what: blank ? "blank" : "wake")
+    }
+
+    /// Shows a page as a control-socket client's `page` request does (it slides in); throws the
+    /// panel's refusal (no such page).
+    public func show(page: ControlPageTarget) throws {
+        try control(ControlRequest(.page(page)), what: "page")
+    }
+
+    /// One control request, answered with the loop as the screen it controls; a reply with
+    /// `"ok": false` becomes ``PanelTestError/refusedCommand(_:reason:)``.
+    private func control(_ request: ControlRequest, what: String) throws {
+        let reply = embedded.session.answer([request], screen: embedded.loop, now: embedded.clock.now)[0].reply
+        guard case .object(let members)? = try? JSONParser.parse(Array(reply.utf8)),
+            members.first(where: { $0.key == "ok" })?.value == .bool(false)
+        else { return }
+        guard case .string(let reason)? = members.first(where: { $0.key == "error" })?.value else {
+            throw PanelTestError.refusedCommand(what, reason: reply)
+        }
+        throw PanelTestError.refusedCommand(what, reason: reason)
+    }
+
     /// What the display shows now (the last frame presented), in its format and rotation; black
     /// while the screen is blanked (`screen.blankAfter`: the display is powered off).
     public func snapshot() throws -> Image {
@@ -251,6 +276,8 @@ public typealias LogSink = (LogLevel, String) -> Void
 public enum PanelTestError: Error, Equatable, CustomStringConvertible {
     case unknownSwitch(String, known: [String])
     case refused(id: String, reason: String)
+    /// A control request other than `set` (`blank`, `wake`, `page`) that the panel refused.
+    case refusedCommand(String, reason: String)
     case contactDown(Int)
     case contactDownDuringReplay(Int)
     case contactUp(Int)
@@ -263,6 +290,7 @@ public enum PanelTestError: Error, Equatable, CustomStringConvertible {
         case .unknownSwitch(let id, let known):
             "no switch \"\(ConfigError.excerpt(id))\" on this board (there are: \(known.joined(separator: ", ")))"
         case .refused(let id, let reason): "the panel refused to set \(id): \(reason)"
+        case .refusedCommand(let what, let reason): "the panel refused \(what): \(reason)"
         case .contactDown(let c): "contact \(c) is already down"
         case .contactDownDuringReplay(let c):
             "contact \(c) is down: release it first (a recording numbers its own contacts)"

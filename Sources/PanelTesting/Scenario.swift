@@ -67,6 +67,12 @@ public struct Scenario: Sendable {
         /// it asks of the panel: move the focus ring on or back, or to the switch that way on
         /// screen, or toggle the switch it is on.
         case key(PanelKey)
+        /// `{"screen": "blank"}` or `{"screen": "wake"}`: what a control-socket client's
+        /// `{"cmd":"screen","blank":…}` does (the display powered off or back on).
+        case screen(blank: Bool)
+        /// `{"page": 1}` or `{"page": "Upstairs"}`: what a control-socket client's
+        /// `{"cmd":"page","page":…}` does (the page slides in, as a dot tap makes it).
+        case page(ControlPageTarget)
     }
 
     /// A golden image (path as written, relative to the scenario) and the tolerance it is held to.
@@ -77,7 +83,7 @@ public struct Scenario: Sendable {
 
     /// Every step kind, in the order the reference lists them.
     public static let stepKinds = [
-        "tap", "drag", "press", "move", "release", "wait", "set", "expect", "replay", "key",
+        "tap", "drag", "press", "move", "release", "wait", "set", "expect", "replay", "key", "screen", "page",
     ]
 
     /// The keys a `key` step names: a keyboard's key (with Shift or not), read through the same
@@ -189,6 +195,14 @@ extension Scenario {
         case "key":
             let (code, shifted) = try body.choice(Self.keyNames.map { ($0.name, ($0.code, $0.shifted)) })
             return .key(KeyDecoder.panelKey(code: code, shifted: shifted)!)
+        case "screen": return .screen(blank: try body.choice([("blank", true), ("wake", false)]))
+        case "page":
+            // A number (0 is the first page) or a title, checked against the board.
+            switch body.value {
+            case .string: return .page(.title(try body.text()))
+            case .number: return .page(.index(try body.integer(in: 0...(BoardConfig.maximumPages - 1))))
+            default: throw ConfigError(body.path, "expected a page number or title, got \(body.value.kind)")
+            }
         default:
             throw ConfigError(
                 body.path, "unknown step (expected one of: \(stepKinds.joined(separator: ", ")))")
@@ -233,6 +247,21 @@ extension Scenario {
                 }
             }
         }
+        let titles = config.pages.indices.map { config.pages[$0].shownTitle(index: $0) }
+        func onBoard(_ page: ControlPageTarget, _ path: String) throws(ConfigError) {
+            guard page.resolved(in: titles) == nil else { return }
+            let count = titles.count
+            switch page {
+            case .index(let n):
+                throw ConfigError(
+                    path, "page \(n) is not on the board (it has \(count) page\(count == 1 ? "" : "s"), 0…\(count - 1))"
+                )
+            case .title(let title):
+                let shown = titles.map { "\"\($0)\"" }.joined(separator: ", ")
+                let reason = titles.contains(title) ? "names more than one page" : "is not a page's title"
+                throw ConfigError(path, "\"\(ConfigError.excerpt(title))\" \(reason) (the pages: \(shown))")
+            }
+        }
         for s in states { try known(s.id, s.path) }
         var down: Set<Int> = []
         for step in steps {
@@ -255,18 +284,13 @@ extension Scenario {
             case .set(let targets): for t in targets { try known(t.id, t.path) }
             case .expect(_, let states, let page):
                 for s in states { try known(s.id, s.path) }
-                if let page, page.value >= config.pages.count {
-                    let count = config.pages.count
-                    throw ConfigError(
-                        page.path,
-                        "page \(page.value) is not on the board (it has \(count) page\(count == 1 ? "" : "s"), 0…\(count - 1))"
-                    )
-                }
+                if let page { try onBoard(.index(page.value), page.path) }
+            case .page(let target): try onBoard(target, "\(p).page")
             case .replay:
                 guard down.isEmpty else {
                     throw ConfigError("\(p).replay", "contacts \(down.sorted()) are down: release them first")
                 }
-            case .wait, .key: break
+            case .wait, .key, .screen: break
             }
         }
     }

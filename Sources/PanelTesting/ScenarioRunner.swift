@@ -151,6 +151,8 @@ public enum ScenarioRunner {
         case .wait(let seconds): try panel.wait(seconds)
         case .set(let targets): try panel.set(targets.map { ($0.id, $0.value) })
         case .key(let key): panel.press(key)
+        case .screen(let blank): try panel.screen(blank: blank)
+        case .page(let target): try panel.show(page: target)
         case .replay:
             let (recording, device) = prepared.recordings[step.path]!
             try panel.replay(recording, device: device)

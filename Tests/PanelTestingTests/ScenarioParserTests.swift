@@ -32,12 +32,13 @@ final class ScenarioParserTests: XCTestCase {
                 {"expect": {"state": {"fan": "off"}}}, {"replay": "taps.events"},
                 {"replay": {"file": "taps.events", "device": "screen.desc"}}, {"expect": {"page": 1}},
                 {"key": "tab"}, {"key": "shift+tab"}, {"key": "enter"}, {"key": "space"},
-                {"key": "up"}, {"key": "down"}, {"key": "left"}, {"key": "right"}
+                {"key": "up"}, {"key": "down"}, {"key": "left"}, {"key": "right"},
+                {"screen": "blank"}, {"screen": "wake"}, {"page": 2}, {"page": "Upstairs"}
                 """, top: #""name": "All steps", "states": {"porch": "off"},"#))
         XCTAssertEqual(s.name, "All steps")
         XCTAssertEqual(s.board, "board.json")
         XCTAssertEqual(s.states.map { "\($0.path)=\($0.value)" }, ["states.porch=false"])
-        XCTAssertEqual(s.steps.map(\.path), (0..<21).map { "steps[\($0)]" })
+        XCTAssertEqual(s.steps.map(\.path), (0..<25).map { "steps[\($0)]" })
         let described = s.steps.map { step -> String in
             switch step.action {
             case .tap(let t): "tap \(t)"
@@ -53,6 +54,8 @@ final class ScenarioParserTests: XCTestCase {
                     + (page.map { " page \($0.value)@\($0.path)" } ?? "")
             case .replay(let file, let device): "replay \(file) \(device ?? "-")"
             case .key(let key): "key \(key)"
+            case .screen(let blank): blank ? "screen blank" : "screen wake"
+            case .page(let target): "page \(target)"
             }
         }
         XCTAssertEqual(
@@ -68,6 +71,8 @@ final class ScenarioParserTests: XCTestCase {
                 // As a keyboard's keys: Tab on, Shift+Tab back, the arrows by where they point.
                 "key next", "key previous", "key activate", "key activate", "key up", "key down",
                 "key left", "key right",
+                // As the control socket's screen and page requests.
+                "screen blank", "screen wake", "page index(2)", "page title(\"Upstairs\")",
             ])
     }
 
@@ -86,7 +91,7 @@ final class ScenarioParserTests: XCTestCase {
             ),
             (
                 scenario(#"{"tap": "a", "wait": 1}"#),
-                "steps[0]: a step has exactly one key, its kind (tap, drag, press, move, release, wait, set, expect, replay, key); this one has 2"
+                "steps[0]: a step has exactly one key, its kind (tap, drag, press, move, release, wait, set, expect, replay, key, screen, page); this one has 2"
             ),
             (
                 scenario(#""tap""#),
@@ -94,7 +99,7 @@ final class ScenarioParserTests: XCTestCase {
             ),
             (
                 scenario(#"{"wait": 1}, {"swipe": "a"}"#),
-                "steps[1].swipe: unknown step (expected one of: tap, drag, press, move, release, wait, set, expect, replay, key)"
+                "steps[1].swipe: unknown step (expected one of: tap, drag, press, move, release, wait, set, expect, replay, key, screen, page)"
             ),
             (scenario(#"{"wait": -1}"#), "steps[0].wait: -1 is out of range (0…86400)"),
             (scenario(#"{"tap": 3}"#), "steps[0].tap: expected a switch id or [x, y], got a number"),
@@ -129,6 +134,10 @@ final class ScenarioParserTests: XCTestCase {
             ),
             (scenario(#"{"key": 15}"#), "steps[0].key: expected a string, got a number"),
             (scenario(#"{"expect": {"page": -1}}"#), "steps[0].expect.page: -1 is out of range (0…15)"),
+            (scenario(#"{"screen": "off"}"#), #"steps[0].screen: "off" is not one of: blank, wake"#),
+            (scenario(#"{"screen": true}"#), "steps[0].screen: expected a string, got a boolean"),
+            (scenario(#"{"page": 16}"#), "steps[0].page: 16 is out of range (0…15)"),
+            (scenario(#"{"page": [1]}"#), "steps[0].page: expected a page number or title, got an array"),
         ]
         for (text, message) in cases {
             XCTAssertEqual(error(text)?.description, message, text)
@@ -165,6 +174,14 @@ final class ScenarioParserTests: XCTestCase {
                 scenario(#"{"expect": {"page": 1}}"#),
                 "steps[0].expect.page: page 1 is not on the board (it has 1 page, 0…0)"
             ),
+            (
+                scenario(#"{"page": 2}"#),
+                "steps[0].page: page 2 is not on the board (it has 1 page, 0…0)"
+            ),
+            (
+                scenario(#"{"page": "Upstairs"}"#),
+                #"steps[0].page: "Upstairs" is not a page's title (the pages: "Page 1")"#
+            ),
             (scenario(#"{"release": 2}"#), "steps[0].release: contact 2 is not down"),
             (scenario(#"{"move": {"contact": 1, "to": "fan"}}"#), "steps[0].move.contact: contact 1 is not down"),
             (
@@ -184,7 +201,9 @@ final class ScenarioParserTests: XCTestCase {
         }
         XCTAssertNoThrow(
             try Scenario.parse(
-                scenario(#"{"press": {"contact": 1, "at": "fan"}}, {"release": 1}, {"tap": [799, 479]}"#)
+                scenario(
+                    #"{"press": {"contact": 1, "at": "fan"}}, {"release": 1}, {"tap": [799, 479]}, {"page": 0}, {"page": "Page 1"}"#
+                )
             ).check(against: board))
     }
 }

@@ -258,6 +258,43 @@ final class ScenarioRunnerTests: XCTestCase {
         XCTAssertEqual(panel.time, 4.9 + 0.2 + 2 * (HeadlessPanel.tapDuration + 0.5), accuracy: 1e-9)
     }
 
+    /// `screen` and `page` steps do what the control socket's requests do: a blanked screen is
+    /// black and the touch that wakes it is swallowed; woken from the socket, the next touch
+    /// toggles; a page named by title or number slides in. A page the board lacks is refused
+    /// by the panel through the Swift API as the socket refuses it.
+    func testScreenAndPageStepsAsTheControlSocketsRequests() throws {
+        try write(
+            "pages.json",
+            #"{"version": 1, "display": {"mode": "320x200"}, "pages": [{"title": "Downstairs", "switches": [{"id": "porch"}]}, {"title": "Upstairs", "switches": [{"id": "attic"}]}]}"#
+        )
+        try PNG.write(Image(width: 320, height: 200, format: .xrgb8888), to: path("goldens/black.png"))
+        try write(
+            "p.json",
+            """
+            {"version": 1, "board": "pages.json", "steps": [
+             {"screen": "blank"}, {"wait": 0.1}, {"expect": {"screen": "goldens/black.png"}},
+             {"tap": "porch"}, {"wait": 0.5}, {"expect": {"state": {"porch": "off"}}},
+             {"screen": "blank"}, {"screen": "wake"}, {"tap": "porch"}, {"wait": 0.5},
+             {"expect": {"state": {"porch": "on"}}},
+             {"page": "Upstairs"}, {"wait": 1}, {"expect": {"page": 1}},
+             {"tap": "attic"}, {"wait": 0.5}, {"expect": {"state": {"attic": "on"}}},
+             {"page": 0}, {"wait": 1}, {"expect": {"page": 0}}]}
+            """)
+        let result = ScenarioRunner.run(file: path("p.json"))
+        XCTAssertEqual(result.outcome, .passed, result.failures.map(\.message).joined(separator: "\n"))
+        XCTAssertEqual(result.checks, 6)
+
+        let panel = try HeadlessPanel(boardAt: path("pages.json"))
+        XCTAssertThrowsError(try panel.show(page: .title("Cellar"))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("the panel refused page: "), "\(error)")
+            XCTAssertTrue("\(error)".contains("Upstairs"), "the reply names the pages: \(error)")
+        }
+        try panel.screen(blank: true)
+        XCTAssertTrue(panel.isBlank)
+        try panel.screen(blank: false)
+        XCTAssertFalse(panel.isBlank)
+    }
+
     /// `key` steps move the focus ring and toggle as a keyboard's keys do: Tab shows the ring on
     /// the first switch, Tab moves it, Enter toggles; Shift+Tab goes back, space toggles. The ring
     /// is on the screen until 5 s after the last key.
