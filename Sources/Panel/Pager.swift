@@ -1,3 +1,4 @@
+import TouchCore
 import Widget
 
 /// Which page shows, and how the panel moves between pages: dragged 1:1 under a finger, then
@@ -9,13 +10,9 @@ import Widget
 /// page 2 sliding in from the right. With wrapping, positions are taken modulo the page count.
 public struct Pager: Sendable {
     /// A release counts as a flick, and turns the page whatever the travel, at this speed (logical
-    /// pixels per second at scale 1, measured over the last 80 ms up to the lift) or faster.
-    /// From the touch recordings in Tests (`scripts/flick-velocities.py`, every device scaled to
-    /// 800 px wide): taps drift at most 14 px/s at release, the fastest release of a deliberate
-    /// move is 382 px/s (a circle lifted mid-motion) and a slow drag never passes 442 px/s, while
-    /// fingers swiping across move at 717–1029 px/s (p90). The recordings hold no quick flick, so
-    /// the upper side is the swipes' moving speed: 500 sits between with a margin both ways.
-    public static let flickVelocity = 500.0
+    /// pixels per second at scale 1, measured over the last 80 ms up to the lift) or faster: the
+    /// figure measured on the touch recordings (``ReleaseVelocity/flickSpeed``).
+    public static let flickVelocity = ReleaseVelocity.flickSpeed
     /// A drag that travels this fraction of the width turns the page on release.
     public static let turnFraction = 0.3
     /// Past the first or last page (without wrapping) the page follows the finger at this rate:
@@ -25,8 +22,6 @@ public struct Pager: Sendable {
     /// never under ``minimumSettle``.
     static let pageSettle = 0.32
     static let minimumSettle = 0.12
-    /// The span of recent samples a release's velocity is measured over.
-    static let velocityWindow = 0.08
 
     public let count: Int
     public let wraps: Bool
@@ -45,7 +40,7 @@ public struct Pager: Sendable {
         /// heading when the finger caught it (unwrapped); `caught` says which.
         case dragging(
             contact: Int, anchor: Double, anchorPosition: Double, origin: Double, caught: Bool,
-            samples: [(time: Double, x: Double)])
+            samples: ReleaseVelocity)
         /// Animating from `from` to `to` (positions, `to` may lie outside 0..<count with wrapping).
         case settling(from: Double, to: Double, start: Double, duration: Double)
     }
@@ -68,7 +63,7 @@ public struct Pager: Sendable {
         switch motion {
         case .resting: return Double(page)
         case .dragging(_, let anchor, let anchorPosition, _, _, let samples):
-            return constrained(anchorPosition - ((samples.last?.x ?? anchor) - anchor) / width)
+            return constrained(anchorPosition - (samples.lastX - anchor) / width)
         case .settling(let from, let to, let start, let duration):
             let t = duration > 0 ? (now - start) / duration : 1
             if t >= 1 { return to }
@@ -137,7 +132,7 @@ public struct Pager: Sendable {
         }
         motion = .dragging(
             contact: contact, anchor: x, anchorPosition: unconstrained(p), origin: origin, caught: caught,
-            samples: [(now, x)])
+            samples: ReleaseVelocity(x: x, time: now))
     }
 
     /// The dragging finger is at x `x`.
@@ -145,11 +140,7 @@ public struct Pager: Sendable {
         guard case .dragging(let c, let anchor, let anchorPosition, let origin, let caught, var samples) = motion,
             c == contact
         else { return }
-        samples.append((now, x))
-        // Only the samples inside the velocity window matter (and the newest, the position).
-        if samples.count > 32, let first = samples.firstIndex(where: { $0.time >= now - Self.velocityWindow }) {
-            samples.removeFirst(max(0, first - 1))
-        }
+        samples.add(x: x, time: now)
         motion = .dragging(
             contact: contact, anchor: anchor, anchorPosition: anchorPosition, origin: origin, caught: caught,
             samples: samples)
@@ -167,7 +158,7 @@ public struct Pager: Sendable {
         drag(contact: contact, x: x, now: now)
         guard case .dragging(_, _, _, let origin, let caught, let samples) = motion else { return page }
         let p = position(at: now)
-        let velocity = Self.velocity(samples, now: now) / scale
+        let velocity = samples.speed(at: now) / scale
         let target: Double
         if abs(velocity) >= Self.flickVelocity {
             let nearest = p.rounded()
@@ -254,14 +245,5 @@ public struct Pager: Sendable {
         if p < 0 { return p * Self.edgeResistance }
         if p > last { return last + (p - last) * Self.edgeResistance }
         return p
-    }
-
-    /// The finger's speed over the last ``velocityWindow`` (pixels per second; 0 when it held
-    /// still for longer than the window before lifting).
-    static func velocity(_ samples: [(time: Double, x: Double)], now: Double) -> Double {
-        guard let last = samples.last else { return 0 }
-        guard let first = samples.first(where: { $0.time >= now - velocityWindow }), last.time - first.time > 0.004
-        else { return 0 }
-        return (last.x - first.x) / (last.time - first.time)
     }
 }

@@ -1,4 +1,5 @@
 import Raster
+import TouchCore
 
 /// What a switch looks like at one instant: everything the renderer needs, nothing it must
 /// remember. A pure function of the switch's state and the time.
@@ -54,12 +55,35 @@ public final class ToggleSwitch {
         var startTime: Double
         var lastTime: Double
         var valueBefore: Bool
-        /// The thumb position when the touch began (a drag moves it from there).
+        /// The thumb position when the touch began: a drag moves it from there by the finger's
+        /// whole travel since touch-down.
         var positionBefore: Double
-        /// Where the contact was when it became a drag.
-        var dragOrigin = Point.zero
-        /// The thumb position the finger drags it to (nil until the contact is a drag).
-        var dragPosition: Double?
+        /// The finger's recent horizontal positions: a release fast enough is a flick.
+        var release: ReleaseVelocity
+        /// Set once the contact moved past the slop: the thumb then follows the finger.
+        var drag: Drag?
+    }
+
+    /// A contact that became a drag. The thumb belongs where the finger's travel since touch-down
+    /// puts it (`position`); it is shown there after a short catch-up, because the first frame
+    /// of a drag would otherwise jump by the slop's worth of travel.
+    private struct Drag {
+        /// The thumb position the finger's travel gives, clamped to the track.
+        var position: Double
+        /// When the contact became a drag, and how far the shown thumb was from `position` then.
+        var began: Double
+        var lag: Double
+
+        /// Seconds over which the shown thumb closes the gap at the slop (6 frames at 60 Hz).
+        static let catchUp = 0.1
+
+        /// Where the thumb shows at `now`: `position`, less what is left of the catch-up, on the
+        /// track (a finger that turns back mid catch-up must not push the thumb past its end).
+        func shown(at now: Double) -> Double {
+            min(1, max(0, position + lag * max(0, 1 - (now - began) / Self.catchUp)))
+        }
+
+        func isCatchingUp(at now: Double) -> Bool { lag != 0 && now < began + Self.catchUp }
     }
     private var tracking: Tracking?
 
@@ -92,6 +116,13 @@ public final class ToggleSwitch {
 
     /// Pixels of thumb travel between the off and on ends.
     public var travel: Double { SwitchGeometry(style: style, frame: frame).travel }
+
+    /// The centre of the thumb, unpressed, at `position` (0 the off end, 1 the on end): where a
+    /// finger that slides the thumb goes down and lifts.
+    public func thumbCenter(at position: Double) -> Point {
+        let thumb = SwitchGeometry(style: style, frame: frame).thumb(position: position, stretch: 0)
+        return Point(thumb.midX, thumb.midY)
+    }
 
     // MARK: Value
 
@@ -140,7 +171,7 @@ public final class ToggleSwitch {
     /// The look at `now`.
     public func appearance(at now: Double) -> SwitchAppearance {
         var p = position.value(at: now)
-        if let drag = tracking?.dragPosition { p = drag }
+        if let drag = tracking?.drag { p = drag.shown(at: now) }
         let pressAmount = min(1, max(0, press.value(at: now)))
         let active = (tracking.map { !$0.valueBefore } ?? false) ? pressAmount : (isOn ? 0 : pressAmount)
         return SwitchAppearance(position: p, press: pressAmount, active: active, isEnabled: isEnabled)
@@ -149,13 +180,14 @@ public final class ToggleSwitch {
     /// Whether anything still moves at `now`: the caller schedules another frame only then.
     /// At rest (and while a finger holds still) it requests nothing.
     public func needsFrame(at now: Double) -> Bool {
-        !position.isFinished(at: now) || !press.isFinished(at: now)
+        !position.isFinished(at: now) || !press.isFinished(at: now) || tracking?.drag?.isCatchingUp(at: now) == true
     }
 
     /// When the current animations end (nil at rest): a caller can sleep until then.
     public func restTime(after now: Double) -> Double? {
         guard needsFrame(at: now) else { return nil }
-        return max(position.start + position.duration, press.start + press.duration)
+        let catchUp = tracking?.drag.map { $0.began + Drag.catchUp } ?? 0
+        return max(position.start + position.duration, press.start + press.duration, catchUp)
     }
 
     public var isTracking: Bool { tracking != nil }
@@ -170,7 +202,7 @@ public final class ToggleSwitch {
         let before = position.value(at: time)
         tracking = Tracking(
             contact: contact, start: point, startTime: time, lastTime: time, valueBefore: isOn,
-            positionBefore: before)
+            positionBefore: before, release: ReleaseVelocity(x: point.x, time: time))
         press = .move(
             from: press.value(at: time), to: 1, now: time, style: style.animation,
             fullDuration: style.animation.pressDuration)
@@ -181,43 +213,45 @@ public final class ToggleSwitch {
         return true
     }
 
-    /// The tracked contact moved. Past the slop it becomes a drag: the thumb follows the finger
-    /// horizontally, clamped to its travel.
+    /// The tracked contact moved. Past the slop it becomes a drag: the thumb goes where the
+    /// finger's horizontal travel since touch-down puts it, clamped to its travel — no travel is
+    /// lost to the slop, so sliding the thumb end to end moves it end to end.
     public func touchMoved(contact: Int, to point: Point, time: Double) {
         guard var t = tracking, t.contact == contact else { return }
         t.lastTime = time
-        let dx = point.x - t.start.x
-        let dy = point.y - t.start.y
-        let slop = style.dragSlop * style.scale
-        if t.dragPosition == nil {
-            guard dx * dx + dy * dy > slop * slop else {
-                tracking = t
-                return
-            }
-            // Now a drag: the thumb leaves any running animation where it is, and from here
-            // follows the finger's movement — measured from this point, so crossing the slop
-            // makes no jump.
-            t.positionBefore = position.value(at: time)
-            t.dragOrigin = point
-        }
+        t.release.add(x: point.x, time: time)
         let travel = max(1e-9, self.travel)
-        t.dragPosition = min(1, max(0, t.positionBefore + (point.x - t.dragOrigin.x) / travel))
+        let position = min(1, max(0, t.positionBefore + (point.x - t.start.x) / travel))
+        if var drag = t.drag {
+            drag.position = position
+            t.drag = drag
+        } else {
+            let dx = point.x - t.start.x
+            let dy = point.y - t.start.y
+            let slop = style.dragSlop * style.scale
+            if dx * dx + dy * dy > slop * slop {
+                // Now a drag: the thumb leaves any running animation where it shows and catches
+                // up with the finger over a few frames.
+                let shown = self.position.value(at: time)
+                t.drag = Drag(position: position, began: time, lag: shown - position)
+            }
+        }
         tracking = t
     }
 
-    /// The tracked contact lifted. A tap toggles; a drag settles on the side the thumb is on;
-    /// a long press without movement does nothing unless the style says it toggles.
+    /// The tracked contact lifted. A tap toggles; a drag settles in the direction of a flick
+    /// (``ReleaseVelocity/flickSpeed``), else on the side the finger put the thumb (half way is
+    /// on); a long press without movement does nothing unless the style says it toggles.
     public func touchEnded(contact: Int, at point: Point, time: Double) {
         guard let t = tracking, t.contact == contact else { return }
         touchMoved(contact: contact, to: point, time: time)
-        let dragPosition = tracking?.dragPosition
-        let drag = dragPosition != nil
         let final: Bool
-        if style.toggleOnTouchDown {
-            // Already toggled when tracking began; a drag may still decide otherwise.
-            final = drag ? (dragPosition ?? 0) >= 0.5 : isOn
-        } else if drag {
-            final = (dragPosition ?? 0) >= 0.5
+        if let ended = tracking, let drag = ended.drag {
+            // A drag decides even with toggleOnTouchDown (toggled when tracking began).
+            let speed = ended.release.speed(at: time) / style.scale
+            final = abs(speed) >= ReleaseVelocity.flickSpeed ? speed > 0 : drag.position >= 0.5
+        } else if style.toggleOnTouchDown {
+            final = isOn
         } else if time - t.startTime <= style.tapMaxDuration || style.longPressToggles {
             final = !t.valueBefore
         } else {

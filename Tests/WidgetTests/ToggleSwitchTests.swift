@@ -56,7 +56,7 @@ final class ToggleSwitchTests: XCTestCase {
         XCTAssertEqual(tEvents.values, [true])
     }
 
-    func testDragDecidesByWhereTheThumbEnds() {
+    func testDragFollowsTheFingersWholeTravelAndCatchesUpAtTheSlop() {
         let (s, events) = makeSwitch()
         let travel = s.travel  // 51 − 2·2 − 27 = 20
         XCTAssertEqual(travel, 20)
@@ -64,33 +64,56 @@ final class ToggleSwitchTests: XCTestCase {
         // Within the slop nothing moves.
         s.touchMoved(contact: 1, to: Point(center.x + 6, center.y), time: 0.02)
         XCTAssertEqual(s.appearance(at: 0.02).position, 0)
-        // Past it the thumb follows the finger's movement from there (no jump), clamped to its travel.
+        // Past it the thumb belongs where the finger's travel since touch-down puts it (14 of 20),
+        // and is shown there after a catch-up of 0.1 s: no jump at the slop, no travel lost.
         s.touchMoved(contact: 1, to: Point(center.x + 14, center.y + 3), time: 0.05)
         XCTAssertEqual(s.appearance(at: 0.05).position, 0, "crossing the slop does not jump")
-        s.touchMoved(contact: 1, to: Point(center.x + 24, center.y + 3), time: 0.06)
-        XCTAssertEqual(s.appearance(at: 0.06).position, 10 / travel, accuracy: 1e-12)
-        s.touchMoved(contact: 1, to: Point(center.x + 90, center.y), time: 0.08)
-        XCTAssertEqual(s.appearance(at: 0.08).position, 1)
+        XCTAssertEqual(s.appearance(at: 0.1).position, 0.7 / 2, accuracy: 1e-12, "half way through the catch-up")
+        XCTAssertTrue(s.needsFrame(at: 0.1), "a catch-up needs frames while the finger holds still")
+        XCTAssertEqual(s.restTime(after: 0.1)!, 0.15, accuracy: 1e-12)
+        XCTAssertEqual(s.appearance(at: 0.15).position, 0.7, accuracy: 1e-12)
+        s.touchMoved(contact: 1, to: Point(center.x + 18, center.y + 3), time: 0.2)
+        XCTAssertEqual(s.appearance(at: 0.2).position, 18 / travel, accuracy: 1e-12)
+        XCTAssertFalse(s.needsFrame(at: 0.36), "caught up, the thumb needs no frames")
+        s.touchMoved(contact: 1, to: Point(center.x + 90, center.y), time: 0.38)
+        XCTAssertEqual(s.appearance(at: 0.38).position, 1)
         // The track colour follows the thumb: fully on at the on end.
-        XCTAssertEqual(s.appearance(at: 0.08).colorProgress, 1)
-        // A quick drag is not a tap: it settles where the thumb is (on).
-        s.touchEnded(contact: 1, at: Point(center.x + 90, center.y), time: 0.1)
+        XCTAssertEqual(s.appearance(at: 0.38).colorProgress, 1)
+        // A drag is not a tap: it settles where the thumb is (on).
+        s.touchEnded(contact: 1, at: Point(center.x + 90, center.y), time: 0.4)
         XCTAssertTrue(s.isOn)
         XCTAssertEqual(events.values, [true])
+    }
+
+    /// The catch-up closes a gap; it never pushes the thumb past an end: a finger that turns back
+    /// before the thumb caught up leaves it on the track (the damage test found -0.57 once).
+    func testTurningBackDuringTheCatchUpStaysOnTheTrack() {
+        let (s, _) = makeSwitch { $0 = SwitchPreset.square.style }
+        let start = s.thumbCenter(at: 0)
+        s.touchBegan(contact: 1, at: start, time: 0)
+        s.touchMoved(contact: 1, to: Point(start.x + 12, start.y), time: 0.016)
+        s.touchMoved(contact: 1, to: Point(start.x + 40, start.y), time: 0.033)
+        s.touchMoved(contact: 1, to: Point(start.x - 80, start.y), time: 0.05)
+        for i in 0...10 {
+            let p = s.appearance(at: 0.05 + Double(i) / 100).position
+            XCTAssertGreaterThanOrEqual(p, 0)
+            XCTAssertLessThanOrEqual(p, 1)
+        }
+        XCTAssertEqual(s.appearance(at: 0.2).position, 0)
     }
 
     func testDragBackToTheStartingSideChangesNothing() {
         let (s, events) = makeSwitch()
         s.touchBegan(contact: 1, at: center, time: 0)
         s.touchMoved(contact: 1, to: Point(center.x + 11, center.y), time: 0.03)  // the drag begins here
-        s.touchMoved(contact: 1, to: Point(center.x + 27, center.y), time: 0.05)  // past the middle
-        XCTAssertGreaterThan(s.appearance(at: 0.05).position, 0.5)
-        s.touchMoved(contact: 1, to: Point(center.x + 15, center.y), time: 0.1)  // back before it
-        s.touchEnded(contact: 1, at: Point(center.x + 15, center.y), time: 0.12)
+        s.touchMoved(contact: 1, to: Point(center.x + 27, center.y), time: 0.2)  // past the middle
+        XCTAssertGreaterThan(s.appearance(at: 0.2).position, 0.5)
+        s.touchMoved(contact: 1, to: Point(center.x + 5, center.y), time: 0.4)  // back before it
+        s.touchEnded(contact: 1, at: Point(center.x + 5, center.y), time: 0.5)
         XCTAssertFalse(s.isOn)
         XCTAssertEqual(events.values, [], "a drag that ends where it began is no tap and no change")
         // It animates back from where the finger left it, without a jump.
-        XCTAssertEqual(s.appearance(at: 0.12).position, 4 / 20, accuracy: 1e-12)
+        XCTAssertEqual(s.appearance(at: 0.5).position, 5 / 20, accuracy: 1e-12)
     }
 
     func testCancelRestoresWithoutEvent() {
