@@ -157,6 +157,16 @@ public final class HeadlessPanel {
         try release(contact: Self.gestureContact)
     }
 
+    /// A finger slides switch `id`'s thumb from the other end to the `on` end (or the off end):
+    /// down on the thumb's centre where it rests for the other value, up on its centre at this
+    /// end, in `duration` seconds, as ``drag(from:to:duration:)``.
+    public func slide(_ id: String, to on: Bool, duration: Double) throws {
+        guard let toggle = embedded.session.controller.view.toggle(id: id) else {
+            throw PanelTestError.unknownSwitch(id, known: switchIDs)
+        }
+        try drag(from: toggle.thumbCenter(at: on ? 0 : 1), to: toggle.thumbCenter(at: on ? 1 : 0), duration: duration)
+    }
+
     /// Contact `contact` goes down at `point` (several contacts at once: multitouch).
     public func press(contact: Int, at point: Point) throws {
         guard contacts[contact] == nil else { throw PanelTestError.contactDown(contact) }

@@ -49,6 +49,9 @@ public struct Scenario: Sendable {
         case tap(Target)
         /// `{"drag": {"from": …, "to": …, "duration": s}}`.
         case drag(from: Target, to: Target, duration: Double)
+        /// `{"slide": {"switch": "porch", "to": "on", "duration": s}}`: a finger slides the switch's
+        /// thumb from the other end to the `to` end.
+        case slide(id: Named<Bool>, duration: Double)
         /// `{"press": {"contact": n, "at": …}}`: a contact goes down and stays (multitouch).
         case press(contact: Int, at: Target)
         /// `{"move": {"contact": n, "to": …}}`.
@@ -83,8 +86,11 @@ public struct Scenario: Sendable {
 
     /// Every step kind, in the order the reference lists them.
     public static let stepKinds = [
-        "tap", "drag", "press", "move", "release", "wait", "set", "expect", "replay", "key", "screen", "page",
+        "tap", "drag", "slide", "press", "move", "release", "wait", "set", "expect", "replay", "key", "screen", "page",
     ]
+
+    /// How long a `slide` takes when the step does not say: a deliberate slide of the thumb.
+    public static let defaultSlideDuration = 0.3
 
     /// The keys a `key` step names: a keyboard's key (with Shift or not), read through the same
     /// table as a live keyboard (``KeyDecoder/panelKey(code:shifted:isRepeat:)``).
@@ -161,6 +167,13 @@ extension Scenario {
             return .drag(
                 from: try target(try o.required("from")), to: try target(try o.required("to")),
                 duration: try o.required("duration").number(in: 0.001...60))
+        case "slide":
+            let o = try body.object(allowed: ["switch", "to", "duration"])
+            let id = try o.required("switch")
+            let to = try o.required("to")
+            return .slide(
+                id: Named(id: try id.name(), value: try onOff.read(to), path: id.path),
+                duration: try o.value("duration", else: defaultSlideDuration, .number(in: 0.001...60)))
         case "press":
             let o = try body.object(allowed: ["contact", "at"])
             return .press(contact: try contact(try o.required("contact")), at: try target(try o.required("at")))
@@ -271,6 +284,7 @@ extension Scenario {
             case .drag(let from, let to, _):
                 try check(from, "\(p).drag.from")
                 try check(to, "\(p).drag.to")
+            case .slide(let id, _): try known(id.id, id.path)
             case .press(let c, let at):
                 try check(at, "\(p).press.at")
                 guard down.insert(c).inserted else {

@@ -145,6 +145,7 @@ public enum ScenarioRunner {
         case .tap(let target): try panel.tap(at: try point(target))
         case .drag(let from, let to, let duration):
             try panel.drag(from: try point(from), to: try point(to), duration: duration)
+        case .slide(let id, let duration): try panel.slide(id.id, to: id.value, duration: duration)
         case .press(let contact, let at): try panel.press(contact: contact, at: try point(at))
         case .move(let contact, let to): try panel.move(contact: contact, to: try point(to))
         case .release(let contact): try panel.release(contact: contact)

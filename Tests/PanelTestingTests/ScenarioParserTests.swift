@@ -33,16 +33,18 @@ final class ScenarioParserTests: XCTestCase {
                 {"replay": {"file": "taps.events", "device": "screen.desc"}}, {"expect": {"page": 1}},
                 {"key": "tab"}, {"key": "shift+tab"}, {"key": "enter"}, {"key": "space"},
                 {"key": "up"}, {"key": "down"}, {"key": "left"}, {"key": "right"},
-                {"screen": "blank"}, {"screen": "wake"}, {"page": 2}, {"page": "Upstairs"}
+                {"screen": "blank"}, {"screen": "wake"}, {"page": 2}, {"page": "Upstairs"},
+                {"slide": {"switch": "fan", "to": "on", "duration": 1.5}}, {"slide": {"switch": "porch", "to": "off"}}
                 """, top: #""name": "All steps", "states": {"porch": "off"},"#))
         XCTAssertEqual(s.name, "All steps")
         XCTAssertEqual(s.board, "board.json")
         XCTAssertEqual(s.states.map { "\($0.path)=\($0.value)" }, ["states.porch=false"])
-        XCTAssertEqual(s.steps.map(\.path), (0..<25).map { "steps[\($0)]" })
+        XCTAssertEqual(s.steps.map(\.path), (0..<27).map { "steps[\($0)]" })
         let described = s.steps.map { step -> String in
             switch step.action {
             case .tap(let t): "tap \(t)"
             case .drag(let from, let to, let d): "drag \(from) \(to) \(d)"
+            case .slide(let id, let d): "slide \(id.id)=\(id.value)@\(id.path) \(d)"
             case .press(let c, let at): "press \(c) \(at)"
             case .move(let c, let to): "move \(c) \(to)"
             case .release(let c): "release \(c)"
@@ -73,6 +75,8 @@ final class ScenarioParserTests: XCTestCase {
                 "key left", "key right",
                 // As the control socket's screen and page requests.
                 "screen blank", "screen wake", "page index(2)", "page title(\"Upstairs\")",
+                // A thumb slid end to end; 0.3 s unless the step says.
+                "slide fan=true@steps[25].slide.switch 1.5", "slide porch=false@steps[26].slide.switch 0.3",
             ])
     }
 
@@ -91,7 +95,7 @@ final class ScenarioParserTests: XCTestCase {
             ),
             (
                 scenario(#"{"tap": "a", "wait": 1}"#),
-                "steps[0]: a step has exactly one key, its kind (tap, drag, press, move, release, wait, set, expect, replay, key, screen, page); this one has 2"
+                "steps[0]: a step has exactly one key, its kind (tap, drag, slide, press, move, release, wait, set, expect, replay, key, screen, page); this one has 2"
             ),
             (
                 scenario(#""tap""#),
@@ -99,12 +103,18 @@ final class ScenarioParserTests: XCTestCase {
             ),
             (
                 scenario(#"{"wait": 1}, {"swipe": "a"}"#),
-                "steps[1].swipe: unknown step (expected one of: tap, drag, press, move, release, wait, set, expect, replay, key, screen, page)"
+                "steps[1].swipe: unknown step (expected one of: tap, drag, slide, press, move, release, wait, set, expect, replay, key, screen, page)"
             ),
             (scenario(#"{"wait": -1}"#), "steps[0].wait: -1 is out of range (0…86400)"),
             (scenario(#"{"tap": 3}"#), "steps[0].tap: expected a switch id or [x, y], got a number"),
             (scenario(#"{"tap": [1]}"#), "steps[0].tap: expected [x, y], got 1 numbers"),
             (scenario(#"{"drag": {"from": "a", "to": "b"}}"#), "steps[0].drag.duration: missing"),
+            (scenario(#"{"slide": {"switch": "a"}}"#), "steps[0].slide.to: missing"),
+            (scenario(#"{"slide": {"switch": "a", "to": "up"}}"#), #"steps[0].slide.to: "up" is not one of: on, off"#),
+            (
+                scenario(#"{"slide": {"switch": "a", "to": "on", "duration": 61}}"#),
+                "steps[0].slide.duration: 61 is out of range (0.001…60)"
+            ),
             (
                 scenario(#"{"drag": {"from": "a", "to": "b", "duration": 0}}"#),
                 "steps[0].drag.duration: 0 is out of range (0.001…60)"
@@ -154,6 +164,10 @@ final class ScenarioParserTests: XCTestCase {
                 #"steps[0].tap: no switch "garage" on the board (there are: porch, fan)"#
             ),
             (scenario(#"{"tap": [800, 10]}"#), "steps[0].tap: [800, 10] is off the screen (800x480)"),
+            (
+                scenario(#"{"slide": {"switch": "garage", "to": "on"}}"#),
+                #"steps[0].slide.switch: no switch "garage" on the board (there are: porch, fan)"#
+            ),
             (
                 scenario(#"{"drag": {"from": "porch", "to": [10, -1], "duration": 1}}"#),
                 "steps[0].drag.to: [10, -1] is off the screen (800x480)"

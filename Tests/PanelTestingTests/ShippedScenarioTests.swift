@@ -6,7 +6,8 @@ import XCTest
 
 @testable import PanelTesting
 
-/// The scenarios shipped in scenarios/ (one per board in board-configs/), run by `make test`
+/// The scenarios shipped in scenarios/ (two per board in board-configs/: a tour, and every thumb
+/// slid both ways, written by scripts/slide-scenarios.py), run by `make test`
 /// through the same library `switchpanel test` uses; exact geometry behind one reviewed golden;
 /// and the README's example test, which is this target's ReadmeExampleTests.swift word for word.
 final class ShippedScenarioTests: XCTestCase {
