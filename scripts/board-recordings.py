@@ -16,6 +16,11 @@ board, taken back through the board's rotation and calibration matrix into devic
 replay tests (BoardReplayTests) hold that each board's config picks the device by the name in the
 header and that each tap toggles the switch it was aimed at.
 
+Also writes <board>.slides.events: on the same device, the thumb of every enabled switch but the
+groups slid end to end and back at 0.1, 0.25, 0.5, 1 and 2 s in turn (a move every 16 ms, only the
+axes that changed, as the kernel reports them), page by page with the same swipes; BoardReplayTests
+holds that each slide flips the switch it was aimed at.
+
 Usage: scripts/board-recordings.py [BINARY]   (default .build/debug/switchpanel)
 """
 import os
@@ -29,6 +34,10 @@ ABS_MT_SLOT, ABS_MT_TOUCH_MAJOR, ABS_MT_WIDTH_MAJOR = 0x2F, 0x30, 0x32
 ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_TRACKING_ID = 0x35, 0x36, 0x39
 BTN_LEFT, BTN_RIGHT, BTN_TOUCH = 0x110, 0x111, 0x14A
 INPUT_PROP_DIRECT = 0x01
+# The interval between the moves of a swipe or a slide: a controller reporting at about 60 Hz.
+STEP = 0.016
+# The slides' durations, in turn: the thumb-slide issue's (#25) speeds, 0.1 s to 2 s.
+SLIDE_DURATIONS = [0.1, 0.25, 0.5, 1, 2]
 
 BOARDS = {
     "rpi-7inch-dsi": dict(
@@ -60,15 +69,11 @@ def mask(bits):
     return out
 
 
-def header(board, d, axes, keys, pages):
+def header(board, d, axes, keys, description):
     lines = [
         "# EVEMU 1.3",
-        f"# Synthesised by scripts/board-recordings.py for board-configs/{board}.json: one tap on the",
-        *(["# centre of each enabled switch. The device is described as its driver registers it today:"]
-          if pages == 1 else
-          ["# centre of each enabled switch but the groups, page by page, with a swipe to the next page",
-           "# (from a gap, right to left) after each page's taps. The device is described as its driver",
-           "# registers it today:"]),
+        f"# Synthesised by scripts/board-recordings.py for board-configs/{board}.json: {description[0]}",
+        *[f"# {line}" for line in description[1:]],
         f"# {d['source']}.",
         f"# Input device name: \"{d['name']}\"",
         f"N: {d['name']}",
@@ -86,7 +91,8 @@ def header(board, d, axes, keys, pages):
 
 
 def layout(binary, path):
-    """The screen's size and, page by page, each switch's id, centre and bottom edge."""
+    """The screen's size and, page by page, each switch's id, centre, bottom edge and frame
+    (x, width, height)."""
     out = subprocess.run([binary, "check-config", path], check=True, capture_output=True, text=True).stdout
     width, height = map(float, re.search(r"^screen (\S+)x(\S+)$", out, re.M).groups())
     pages = [[]]
@@ -96,7 +102,7 @@ def layout(binary, path):
         m = re.match(r"^switch (\S+): (\S+)x(\S+) at (\S+),(\S+) ", line)
         if m:
             sid, w, h, x, y = m.group(1), *map(float, m.groups()[1:])
-            pages[-1].append((sid, x + w / 2, y + h / 2, y + h))
+            pages[-1].append((sid, x + w / 2, y + h / 2, y + h, x, w, h))
     return width, height, pages
 
 
@@ -120,7 +126,8 @@ def device_point(config, width, height, lx, ly, d):
 
 
 def events(d, strokes):
-    """Each stroke is a tap (one point) or a swipe (several points, 16 ms apart), 0.5 s apart."""
+    """Each stroke is a tap (one point) or a swipe or slide (several points, `STEP` apart, the
+    first the touch-down), 0.5 s apart."""
     lines = []
     t = 1000.0
 
@@ -129,7 +136,7 @@ def events(d, strokes):
 
     for n, points in enumerate(strokes):
         x, y = points[0]
-        assert len(points) == 1 or d["kind"] == "mt", "swipes are written for multitouch devices only"
+        moves = points[1:]
         if d["kind"] == "mt":
             emit(0, EV_ABS, ABS_MT_TRACKING_ID, 100 + n)
             emit(0, EV_ABS, ABS_MT_POSITION_X, x)
@@ -139,36 +146,62 @@ def events(d, strokes):
             emit(0, EV_ABS, ABS_Y, y)
             emit(0, EV_SYN, 0, 0)
             # A swipe moves every 16 ms and lifts 16 ms after its last move; a tap lifts at 80 ms.
-            for k, (px, _) in enumerate(points[1:], 1):
-                emit(0.016 * k, EV_ABS, ABS_MT_POSITION_X, px)
-                emit(0.016 * k, EV_ABS, ABS_X, px)
-                emit(0.016 * k, EV_SYN, 0, 0)
-            end = 0.016 * len(points) if len(points) > 1 else 0.08
+            # A frame carries the axes that changed (none changed: no frame, as the kernel does).
+            last = (x, y)
+            for k, (px, py) in enumerate(moves, 1):
+                if (px, py) == last:
+                    continue
+                if px != last[0]:
+                    emit(STEP * k, EV_ABS, ABS_MT_POSITION_X, px)
+                if py != last[1]:
+                    emit(STEP * k, EV_ABS, ABS_MT_POSITION_Y, py)
+                if px != last[0]:
+                    emit(STEP * k, EV_ABS, ABS_X, px)
+                if py != last[1]:
+                    emit(STEP * k, EV_ABS, ABS_Y, py)
+                emit(STEP * k, EV_SYN, 0, 0)
+                last = (px, py)
+            end = STEP * len(points) if moves else 0.08
             emit(end, EV_ABS, ABS_MT_TRACKING_ID, -1)
             emit(end, EV_KEY, BTN_TOUCH, 0)
             emit(end, EV_SYN, 0, 0)
         elif d["kind"] == "pressure":
-            # A resistive controller samples every few milliseconds while pressed, a little noisily.
-            for i in range(8):
+            # A resistive controller samples every few milliseconds while pressed, a little noisily:
+            # 8 samples 8 ms apart for a tap; along a slide, two samples for each of its points.
+            samples = [points[0]] * 8 if not moves else [p for p in points for _ in (0, 1)]
+            for i, (sx, sy) in enumerate(samples):
                 dt = i * 0.008
-                emit(dt, EV_ABS, ABS_X, x + (i % 3) - 1)
-                emit(dt, EV_ABS, ABS_Y, y - (i % 2))
-                emit(dt, EV_ABS, ABS_PRESSURE, 900 + 10 * i)
+                emit(dt, EV_ABS, ABS_X, sx + (i % 3) - 1)
+                emit(dt, EV_ABS, ABS_Y, sy - (i % 2))
+                emit(dt, EV_ABS, ABS_PRESSURE, 900 + 10 * (i % 8))
                 if i == 0:
                     emit(dt, EV_KEY, BTN_TOUCH, 1)
                 emit(dt, EV_SYN, 0, 0)
-            emit(0.07, EV_KEY, BTN_TOUCH, 0)
-            emit(0.07, EV_ABS, ABS_PRESSURE, 0)
-            emit(0.07, EV_SYN, 0, 0)
+            end = 0.07 if not moves else 0.008 * len(samples)
+            emit(end, EV_KEY, BTN_TOUCH, 0)
+            emit(end, EV_ABS, ABS_PRESSURE, 0)
+            emit(end, EV_SYN, 0, 0)
         else:
             button = BTN_LEFT if d["kind"] == "tablet" else BTN_TOUCH
             emit(0, EV_ABS, ABS_X, x)
             emit(0, EV_ABS, ABS_Y, y)
             emit(0, EV_KEY, button, 1)
             emit(0, EV_SYN, 0, 0)
-            emit(0.08, EV_KEY, button, 0)
-            emit(0.08, EV_SYN, 0, 0)
-        t += 0.5
+            last = (x, y)
+            for k, (px, py) in enumerate(moves, 1):
+                if (px, py) == last:
+                    continue
+                if px != last[0]:
+                    emit(STEP * k, EV_ABS, ABS_X, px)
+                if py != last[1]:
+                    emit(STEP * k, EV_ABS, ABS_Y, py)
+                emit(STEP * k, EV_SYN, 0, 0)
+                last = (px, py)
+            end = STEP * len(points) if moves else 0.08
+            emit(end, EV_KEY, button, 0)
+            emit(end, EV_SYN, 0, 0)
+        # The next stroke half a second after this one began, or 0.3 s after a long one lifted.
+        t += max(0.5, end + 0.3)
     return lines
 
 
@@ -192,14 +225,14 @@ def main():
         placement = dict(config["display"], calibration=config.get("touch", {}).get("calibration", [1, 0, 0, 0, 1, 0]))
         taps, strokes = [], []
         for p, switches in enumerate(pages):
-            for sid, x, y, _ in switches:
+            for sid, x, y, *_ in switches:
                 if sid in enabled:
                     taps.append(sid)
                     strokes.append([device_point(placement, width, height, x, y, d)])
             if p < len(pages) - 1:
                 # From a gap a third of the way from the page's lowest switch to the bottom edge
                 # (above the page dots), half the width leftwards in ten moves.
-                gy = max(bottom for *_, bottom in switches)
+                gy = max(bottom for _, _, _, bottom, *_ in switches)
                 gy += (height - gy) / 3
                 strokes.append([device_point(placement, width, height, width * (0.8 - 0.05 * k), gy, d) for k in range(11)])
         if d["kind"] == "mt":
@@ -215,7 +248,13 @@ def main():
         else:
             axes = {ABS_X: (0, d["x"]), ABS_Y: (0, d["y"])}
             keys = [BTN_LEFT, BTN_RIGHT]
-        text = header(board, d, axes, keys, len(pages))
+        description = (
+            ["one tap on the", "centre of each enabled switch. The device is described as its driver registers it today:"]
+            if len(pages) == 1 else
+            ["one tap on the", "centre of each enabled switch but the groups, page by page, with a swipe to the next page",
+             "(from a gap, right to left) after each page's taps. The device is described as its driver",
+             "registers it today:"])
+        text = header(board, d, axes, keys, description)
         text.append("# Taps, in order: " + " ".join(taps))
         text += events(d, strokes)
         with open(os.path.join(out_dir, board + ".events"), "w") as f:
@@ -223,6 +262,39 @@ def main():
         swipes = len(strokes) - len(taps)
         print(f"{board}: {len(taps)} taps{f' and {swipes} swipes' if swipes else ''} on \"{d['name']}\"")
 
+        # The slides: every enabled switch but the groups, page by page, its thumb slid from the
+        # end it rests at to the other and straight back, the slides' durations in turn from
+        # SLIDE_DURATIONS. The thumb's centre rests half the switch's height in from either end
+        # (a thumb as high as the frame less its padding, or as the frame: every preset's).
+        initial = {s["id"]: s.get("initial", False) for switches in switch_lists for s in switches}
+        slides, strokes = [], []
+        for p, switches in enumerate(pages):
+            for sid, _, y, _, x, w, h in switches:
+                if sid not in enabled:
+                    continue
+                ends = [x + h / 2, x + w - h / 2]
+                if initial[sid]:
+                    ends.reverse()
+                for a, b, to in ((ends[0], ends[1], not initial[sid]), (ends[1], ends[0], initial[sid])):
+                    duration = SLIDE_DURATIONS[len(slides) % len(SLIDE_DURATIONS)]
+                    n = max(1, round(duration / STEP))
+                    strokes.append([device_point(placement, width, height, a + (b - a) * k / n, y, d) for k in range(n + 1)])
+                    slides.append(f"{sid}:{'on' if to else 'off'}")
+            if p < len(pages) - 1:
+                gy = max(bottom for _, _, _, bottom, *_ in switches)
+                gy += (height - gy) / 3
+                strokes.append([device_point(placement, width, height, width * (0.8 - 0.05 * k), gy, d) for k in range(11)])
+        description = [
+            "the thumb of",
+            "each enabled switch but the groups slid end to end and back (0.1, 0.25, 0.5, 1, 2 s in turn), a",
+            "move every 16 ms" + (", page by page with a swipe to the next page after each page's slides." if len(pages) > 1 else "."),
+            "The device is described as its driver registers it today:"]
+        text = header(board, d, axes, keys, description)
+        text.append("# Slides, in order: " + " ".join(slides))
+        text += events(d, strokes)
+        with open(os.path.join(out_dir, board + ".slides.events"), "w") as f:
+            f.write("\n".join(text) + "\n")
+        print(f"{board}: {len(slides)} slides on \"{d['name']}\"")
 
 if __name__ == "__main__":
     main()
