@@ -505,6 +505,26 @@ class PixelsAndTouch(PreviewTestCase):
         settle(preview, [browser])
         self.assertCanvasEqualsRender(browser, preview)
 
+    def test_sliding_the_thumb_end_to_end_flips_it_with_a_mouse_and_a_finger(self):
+        # The thumb-slide issue (#25): the thumb's own travel, its centre at the off end to its
+        # centre at the on end (51x31 ios: 20 px), and back — the drag the old tracking left at 0.47.
+        preview = self.start()
+        browser = self.browse(preview.url)
+        settle(preview, [browser])
+        x, y, width = preview.layout()["kitchen"]
+        off_end, on_end = x - (width - 31) / 2, x + (width - 31) / 2
+        expected = []
+        for kind in ("mouse", "touch"):
+            for moves in (6, 20, 60):  # 0.1, 0.32 and 0.96 s at a move every 16 ms
+                for a, b, on in ((off_end, on_end, True), (on_end, off_end, False)):
+                    browser.pointer([[(a + (b - a) * i / moves, y) for i in range(moves + 1)]], kind=kind)
+                    wait_for(lambda: browser.state()["states"].get("kitchen") is on,
+                             f"kitchen {'on' if on else 'off'} by a {kind} slide of {moves} moves")
+                    expected.append(("kitchen", on, "touch"))
+                    settle(preview, [browser])
+        self.assertEqual([(e["id"], e["on"], e["source"]) for e in browser.state()["log"]], expected)
+        self.assertCanvasEqualsRender(browser, preview)
+
     def test_multi_touch_gives_one_contact_per_finger(self):
         preview = self.start()
         browser = self.browse(preview.url)
