@@ -6,7 +6,8 @@ import PackageDescription
 //   Raster       pure Swift: geometry, colours, pixel formats, coverage, paint, compositing.
 //                Imports no C module and does no I/O.
 //   RasterPNG    the edge to libpng: read and write images as PNG.
-//   TextRender   the edge to FreeType and fontconfig: find fonts, measure and draw text labels.
+//   TextRender   the edge to FreeType, fontconfig, HarfBuzz and FriBidi: find fonts, shape and order
+//                text (bidi), measure and draw text labels.
 //   TouchCore    pure Swift: evdev events, evemu recordings, the touch state machine and calibration.
 //   LinuxIO      the only module making system calls: owned descriptors, signalfd, ppoll, the clocks,
 //                the console ioctls, mmap, directory listings (DRM and Evdev make no system call of their own).
@@ -58,7 +59,18 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
-        .target(name: "TextRender", dependencies: ["Raster", "Widget", "CFreeType", "CFontconfig"]),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]
+        ),
+        .target(
+            name: "TextRender", dependencies: ["Raster", "Widget", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
         .target(name: "TouchCore", dependencies: ["Raster"]),
         .systemLibrary(
             name: "CEvdev",

@@ -5,6 +5,10 @@ set -euo pipefail
 
 # systemd: systemd-analyze and systemd-sysusers for `make security` (it need not be running).
 packages=(pkg-config libpng-dev libevdev-dev libdrm-dev libmosquitto-dev libssl-dev mosquitto mosquitto-clients libcairo2-dev libfreetype-dev libfontconfig-dev fontconfig fonts-dejavu-core fonts-wqy-microhei systemd)
+# Text: HarfBuzz shapes and FriBidi orders every label; the Noto and Lohit fonts cover the scripts
+# the tests draw (Arabic, Hebrew, Devanagari, Bengali, Thai, colour emoji), and pango-view is the
+# independent reference they are compared with.
+packages+=(libharfbuzz-dev libfribidi-dev fonts-noto-core fonts-lohit-deva fonts-noto-color-emoji pango1.0-tools)
 # The browser preview: libmicrohttpd for its server; Chromium, its WebDriver and Python for
 # its tests in a real browser (Tests/BrowserTests).
 packages+=(libmicrohttpd-dev chromium chromium-driver python3)

@@ -1,4 +1,5 @@
 import CFreeType
+import CHarfBuzz
 
 /// One face of a scalable font file, opened with FreeType.
 ///
@@ -26,8 +27,8 @@ public final class FontFace {
     public let styleName: String
     /// Font units per em: the unit of the unscaled metrics.
     public let unitsPerEm: Int
-    /// Whether the face has a `kern` table that `FT_Get_Kerning` reads. (Kerning that exists
-    /// only in OpenType GPOS needs a shaper, which TextRender does not use.)
+    /// Whether the face has a `kern` table that `FT_Get_Kerning` reads. (HarfBuzz applies it, or
+    /// the GPOS kerning that replaces it, when it shapes.)
     public let hasKerning: Bool
 
     private let library: FT_Library
@@ -65,9 +66,26 @@ public final class FontFace {
     }
 
     deinit {
+        // HarfBuzz holds a reference to the FreeType face: it goes before the library does.
+        if let shaper { hb_font_destroy(shaper) }
         FT_Done_Face(face)
         FT_Done_FreeType(library)
     }
+
+    /// The HarfBuzz font that shapes text in this face: its tables read through FreeType (one
+    /// copy of the file in memory), its scale in font units, so the shaped advances and offsets
+    /// are unhinted font units, scaled to pixels as FreeType's own advances are. Made when the
+    /// face first shapes text.
+    var shapingFont: OpaquePointer {
+        if let shaper { return shaper }
+        let hbFace = hb_ft_face_create_referenced(face)
+        let font = hb_font_create(hbFace)!
+        hb_face_destroy(hbFace)
+        hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
+        shaper = font
+        return font
+    }
+    private var shaper: OpaquePointer?
 
     /// The face's glyph for `scalar`, 0 when it has none (glyph 0 is the "missing glyph" box).
     public func glyphIndex(for scalar: Unicode.Scalar) -> UInt32 {
@@ -97,15 +115,6 @@ public final class FontFace {
         var advance: FT_Fixed = 0
         guard FT_Get_Advance(face, FT_UInt(glyph), CFT_LOAD_NO_SCALE, &advance) == 0 else { return nil }
         return Int(advance)
-    }
-
-    /// The kerning between `left` and `right` in font units (0 without a kern table).
-    func unscaledKerning(_ left: UInt32, _ right: UInt32) -> Int {
-        guard hasKerning else { return 0 }
-        var delta = FT_Vector()
-        guard FT_Get_Kerning(face, FT_UInt(left), FT_UInt(right), FT_UInt(FT_KERNING_UNSCALED.rawValue), &delta) == 0
-        else { return 0 }
-        return Int(delta.x)
     }
 }
 

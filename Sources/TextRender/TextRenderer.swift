@@ -2,15 +2,16 @@ import CFreeType
 import Raster
 import Widget
 
-/// A line of text's size in pixels: the sum of advances (with kerning) and the distances from
-/// the baseline up to the ascender and down to the descender (both positive).
+/// A line of text's size in pixels: the sum of the shaped advances and the distances from the
+/// baseline up to the ascender and down to the descender (both positive).
 ///
 /// It is a tuple, not a struct, so that ``TextRenderer/measure(_:pixelSize:)`` has exactly the
 /// signature of the widget module's `LabelRenderer` requirement.
 public typealias TextMetrics = (width: Double, ascent: Double, descent: Double)
 
-/// Draws single lines of text into a ``Canvas``: FreeType outlines, anti-aliased, one glyph per
-/// Unicode scalar, with per-character fallback faces and a glyph cache.
+/// Draws single lines of text into a ``Canvas``: shaped by HarfBuzz, ordered by the Unicode
+/// bidirectional algorithm (FriBidi), FreeType outlines anti-aliased, with per-grapheme fallback
+/// faces and a glyph cache.
 ///
 /// The widget module renders labels through this protocol, which `TextRenderer` meets with
 /// ``measure(_:pixelSize:)`` and ``draw(_:pixelSize:color:baselineAt:on:)``:
@@ -22,29 +23,31 @@ public typealias TextMetrics = (width: Double, ascent: Double, descent: Double)
 /// }
 /// ```
 ///
-/// **What it does not do.** There is no shaping: each Unicode scalar of the string maps to one
-/// glyph through the face's character map, in logical order, left to right. That is right for
-/// Latin, Greek, Cyrillic and CJK labels; it is wrong for Arabic joining, Indic conjuncts,
-/// combining-mark placement, ligatures and bidirectional text, which would need HarfBuzz.
-/// Kerning comes from the `kern` table (`FT_Get_Kerning`) between glyphs of the same face; GPOS
-/// kerning is not applied. Control and format characters (newlines, tabs, zero-width joiners)
-/// are skipped: a label is one line.
+/// **Shaping.** A line is split into runs of one bidi level, one script and one face, and each
+/// run is shaped by HarfBuzz with the whole line as context: Arabic letters join, Indic
+/// conjuncts form, marks attach (GPOS), ligatures and GPOS kerning apply (the `kern` table where
+/// a face has no GPOS). The runs are put in visual order by rule L2, so right-to-left text and
+/// the numbers in it read as UAX #9 says; HarfBuzz mirrors brackets in right-to-left runs. The
+/// paragraph's direction is its first strong character's (P2–P3) unless a caller gives one.
+/// Control characters and line breaks are dropped (a label is one line); format characters
+/// (joiners, direction marks) reach the shaper, which shows them as nothing.
 ///
-/// **Faces.** The first face is the primary one; for each character it lacks
-/// (`FT_Get_Char_Index` == 0) the first fallback that has it is used, and when none has it the
-/// primary face's missing-glyph box is drawn.
+/// **Faces.** The first face is the primary one; each grapheme is drawn in the first face that
+/// has all of it; for a character no face has, ``findFallback`` is asked once; with none, the
+/// missing-glyph box is drawn.
 ///
-/// **Positioning.** Advances are FreeType's unhinted (linear) ones, so a string measures the same
-/// at every position and sizes scale smoothly. Glyphs are loaded with light hinting (vertical
-/// only, which leaves horizontal metrics alone) and rendered 8-bit anti-aliased
-/// (`FT_RENDER_MODE_NORMAL`) at the pen's horizontal position rounded to a quarter pixel (the
-/// outline is moved by `FT_Outline_Translate` before rendering). The baseline is rounded to the
-/// nearest whole pixel.
+/// **Positioning.** Advances and offsets are HarfBuzz's in font units, unhinted, so a string
+/// measures the same at every position and sizes scale smoothly. Glyphs are loaded with light
+/// hinting (vertical only, which leaves horizontal metrics alone) and rendered 8-bit
+/// anti-aliased (`FT_RENDER_MODE_NORMAL`) at the pen's horizontal position rounded to a quarter
+/// pixel (the outline is moved by `FT_Outline_Translate` before rendering). The baseline, and a
+/// mark's vertical offset, are rounded to whole pixels.
 ///
-/// **Cache.** Rendered glyphs are kept per (face, glyph, pixel size in 1/64 px, quarter-pixel
-/// phase) as a ``CoverageMask`` with its bearing and advance, up to a byte budget, least recently
-/// used first out; advances, kerning and size metrics are kept too, so redrawing a label calls
-/// neither FreeType's rasteriser nor its loader. ``cacheStatistics`` counts hits and misses.
+/// **Cache.** A shaped line is kept per (text, direction), in font units, for every size; rendered
+/// glyphs are kept per (face, glyph, pixel size in 1/64 px, quarter-pixel phase) as a
+/// ``CoverageMask`` with its bearing and advance, up to a byte budget, least recently used first
+/// out; size metrics are kept too, so redrawing a label calls neither HarfBuzz nor FreeType.
+/// ``cacheStatistics`` counts hits and misses.
 ///
 /// **Threading.** A renderer, its faces and its cache are one unit of mutable state used by one
 /// thread at a time, like a ``Canvas``; the type is not `Sendable` (see ``FontFace``).
@@ -59,8 +62,8 @@ public final class TextRenderer {
     private var glyphs: [Unicode.Scalar: GlyphRef?] = [:]
     /// Unscaled advances, in font units.
     private var advances: [GlyphRef: Int] = [:]
-    /// Unscaled kerning of glyph pairs of one face, in font units.
-    private var kerning: [KerningPair: Int] = [:]
+    /// Lines shaped, in font units (``shape(_:direction:)``).
+    var shaped: [ShapingKey: ShapedLine] = [:]
     private var sizes: [SizeKey: SizeMetrics] = [:]
     /// Finds a face for a character no face has, when one is first needed; it answers nil when
     /// there is none (a face already held lacks the character too). Unset: no fallbacks beyond
@@ -87,7 +90,8 @@ public final class TextRenderer {
         family: String? = nil, language: String? = nil, covering: String = ""
     ) throws(TextError) -> TextRenderer {
         let renderer = TextRenderer(primary: try FontFace.find(family: family, language: language))
-        for scalar in covering.unicodeScalars where !TextRenderer.isSkipped(scalar) {
+        for scalar in covering.unicodeScalars
+        where !TextRenderer.isSkipped(scalar) && !scalar.properties.isDefaultIgnorableCodePoint {
             guard !renderer.faces.contains(where: { $0.hasGlyph(for: scalar) }) else { continue }
             if let face = try systemFallback(for: scalar, besides: renderer.faces) { renderer.addFallback(face) }
         }
@@ -113,7 +117,9 @@ public final class TextRenderer {
     /// Adds a fallback face after the others.
     public func addFallback(_ face: FontFace) {
         faces.append(face)
-        glyphs.removeAll()  // characters that had no face, or a later one, may now find this one
+        // Characters that had no face, or a later one, may now find this one.
+        glyphs.removeAll()
+        shaped.removeAll()
     }
 
     /// The glyph cache's counters (hits, misses, evictions) and its current size.
@@ -132,68 +138,70 @@ public final class TextRenderer {
 
     // MARK: Measuring and drawing
 
-    /// The size of `text` set at `pixelSize` pixels per em: its advance width with kerning, and
-    /// the largest ascent and descent of the faces it uses (the primary face's at least, so an
-    /// empty string still has a line's height). A non-positive or non-finite size measures zero.
+    /// The size of `text` set at `pixelSize` pixels per em: its shaped advance width, and the
+    /// largest ascent and descent of the faces it uses (the primary face's at least, so an empty
+    /// string still has a line's height). A non-positive or non-finite size measures zero.
     public func measure(_ text: String, pixelSize: Double) -> (width: Double, ascent: Double, descent: Double) {
+        measure(text, pixelSize: pixelSize, direction: .auto)
+    }
+
+    /// ``measure(_:pixelSize:)`` of `text` as a paragraph in `direction`.
+    public func measure(_ text: String, pixelSize: Double, direction: TextDirection) -> TextMetrics {
         guard let size = TextRenderer.sizeKey(pixelSize) else { return (0, 0, 0) }
+        let line = shape(text, direction: direction)
         var ascent = 0.0
         var descent = 0.0
-        var used = Set<Int32>()
-        func use(_ face: Int32) {
-            guard used.insert(face).inserted, let m = metrics(face: face, size: size) else { return }
+        for face in line.faces {
+            guard let m = metrics(face: face, size: size) else { continue }
             ascent = max(ascent, m.ascent)
             descent = max(descent, m.descent)
         }
-        use(0)
-        let width = layout(text, size: size) { glyph, _, _ in use(glyph.face) }
-        return (width, ascent, descent)
+        return (place(line, size: size) { _, _, _ in }, ascent, descent)
     }
 
     /// Draws `text` at `pixelSize` pixels per em in `color`, starting at `origin` on the
-    /// baseline, through the canvas's clip and opacity.
+    /// baseline (the line's left end, whatever its direction), through the canvas's clip and
+    /// opacity.
     public func draw(_ text: String, pixelSize: Double, color: Color, baselineAt origin: Point, on canvas: Canvas) {
+        draw(text, pixelSize: pixelSize, direction: .auto, color: color, baselineAt: origin, on: canvas)
+    }
+
+    /// ``draw(_:pixelSize:color:baselineAt:on:)`` of `text` as a paragraph in `direction`.
+    public func draw(
+        _ text: String, pixelSize: Double, direction: TextDirection, color: Color, baselineAt origin: Point,
+        on canvas: Canvas
+    ) {
         guard let size = TextRenderer.sizeKey(pixelSize), color.alpha > 0, origin.x.isFinite, origin.y.isFinite,
             abs(origin.x) < 1e7, abs(origin.y) < 1e7
         else { return }
         let baseline = Int(origin.y.rounded())
         let paint = Paint.solid(color)
-        _ = layout(text, size: size) { glyph, penX, _ in
+        _ = place(shape(text, direction: direction), size: size) { glyph, x, y in
             // The pen's position rounded to quarter pixels: the whole pixels (floored, also for
             // negative positions) move the mask, the remaining quarters are the glyph's phase.
-            let quarters = Int(((origin.x + penX) * 4).rounded())
+            let quarters = Int(((origin.x + x) * 4).rounded())
             let entry = self.glyph(glyph, size: size, phase: UInt8(quarters & 3))
             guard let mask = entry.mask else { return }
-            canvas.draw(mask, dx: quarters >> 2, dy: baseline, paint)
+            canvas.draw(mask, dx: quarters >> 2, dy: baseline - Int(y.rounded()), paint)
         }
     }
 
     // MARK: Layout
 
-    /// Calls `body(glyph, penX, advance)` for each drawn glyph of `text`, with the pen position
-    /// relative to the start, kerning applied; returns the total advance.
-    private func layout(_ text: String, size: Int32, _ body: (GlyphRef, Double, Double) -> Void) -> Double {
+    /// Calls `body(glyph, x, y)` for each glyph of `line` at `size`, left to right, with its
+    /// position relative to the line's start on the baseline (y up); returns the line's advance.
+    private func place(_ line: ShapedLine, size: Int32, _ body: (GlyphRef, Double, Double) -> Void) -> Double {
         var pen = 0.0
-        var previous: GlyphRef?
-        for scalar in text.unicodeScalars {
-            guard let glyph = glyphRef(scalar) else { continue }
-            guard let m = metrics(face: glyph.face, size: size) else {
-                previous = nil
-                continue
-            }
-            if let previous, previous.face == glyph.face, faces[Int(glyph.face)].hasKerning {
-                pen += Double(kerning(previous, glyph)) * m.scale
-            }
-            let advance = Double(unscaledAdvance(glyph)) * m.scale
-            body(glyph, pen, advance)
-            pen += advance
-            previous = glyph
+        for g in line.glyphs {
+            guard let m = metrics(face: g.ref.face, size: size) else { continue }
+            body(g.ref, pen + Double(g.xOffset) * m.scale, Double(g.yOffset) * m.scale)
+            pen += Double(g.advance) * m.scale
         }
         return pen
     }
 
     /// The face and glyph for `scalar`, or nil for a character that is not drawn.
-    private func glyphRef(_ scalar: Unicode.Scalar) -> GlyphRef? {
+    func glyphRef(_ scalar: Unicode.Scalar) -> GlyphRef? {
         if let known = glyphs[scalar] { return known }
         var found: GlyphRef?
         if !TextRenderer.isSkipped(scalar) {
@@ -221,10 +229,11 @@ public final class TextRenderer {
         return nil
     }
 
-    /// Control and format characters (line breaks, tabs, joiners, direction marks) draw nothing.
+    /// Control characters and line breaks (a label is one line) are dropped before shaping;
+    /// format characters (joiners, direction marks) are not: they steer the shaper.
     static func isSkipped(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate: return true
+        case .control, .lineSeparator, .paragraphSeparator, .surrogate: return true
         default: return false
         }
     }
@@ -233,14 +242,6 @@ public final class TextRenderer {
         if let known = advances[glyph] { return known }
         let units = faces[Int(glyph.face)].unscaledAdvance(glyph.glyph) ?? 0
         advances[glyph] = units
-        return units
-    }
-
-    private func kerning(_ left: GlyphRef, _ right: GlyphRef) -> Int {
-        let pair = KerningPair(face: left.face, left: left.glyph, right: right.glyph)
-        if let known = kerning[pair] { return known }
-        let units = faces[Int(left.face)].unscaledKerning(left.glyph, right.glyph)
-        kerning[pair] = units
         return units
     }
 
@@ -354,12 +355,6 @@ public final class TextRenderer {
 struct GlyphRef: Hashable {
     var face: Int32
     var glyph: UInt32
-}
-
-struct KerningPair: Hashable {
-    var face: Int32
-    var left: UInt32
-    var right: UInt32
 }
 
 struct SizeKey: Hashable {
