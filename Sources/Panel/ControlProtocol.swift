@@ -299,6 +299,14 @@ public struct ControlProtocolError: Error, Hashable, Sendable, CustomStringConve
         ControlProtocolError("too many clients (at most \(limit)); try again later")
     }
 
+    /// The line a client gets when it is closed to make room for a newcomer (every place was
+    /// taken, and it had been idle the longest).
+    public static func evicted(limit: Int) -> ControlProtocolError {
+        ControlProtocolError(
+            "closed to make room for a new client (at most \(limit); this one was idle the longest); reconnect to go on"
+        )
+    }
+
     /// A `subscribe` beyond the server's limit on subscribers (the connection stays usable).
     public static func tooManySubscribers(limit: Int, tag: JSONValue? = nil) -> ControlProtocolError {
         ControlProtocolError("too many subscribers (at most \(limit)); try again later", tag: tag)

@@ -48,6 +48,12 @@ public enum ControlServerError: Error, Hashable, Sendable, CustomStringConvertib
 /// `idleTimeout` seconds, with no request of its waiting to be answered, is closed at
 /// ``nextDeadline`` (the loop calls ``expire(now:)``). Subscribers wait for events by design and
 /// are exempt, but at most `maximumSubscribers` of them are taken, so they never fill every place.
+/// Nor do idle clients wait for that timeout to give way: with every place taken, a newcomer gets
+/// the place of the client idle longest that is not a subscriber and has no request waiting,
+/// which is told why in one line and closed (a client is read from before it is chosen, and is
+/// never closed in the turn that accepted it, so one that is sending is not pushed out by others
+/// that reconnect as fast as they are closed). Only when every place is a subscriber's or has a
+/// request waiting is a newcomer refused.
 /// Time is the loop's: every call that can start or end a client's idleness takes `now`.
 public final class ControlServer {
     /// A connected client, unique for the server's lifetime (descriptors are reused; these are not).
@@ -85,12 +91,16 @@ public final class ControlServer {
         var connection: ControlConnection
         /// When the client last sent a byte or took one of ours (or connected).
         var lastActivity: Double
+        /// The ``acceptWaitingClients(now:)`` call that took it in: a client is not closed to make
+        /// room in the call that accepted it (it has not been read from yet).
+        let admittedRound: Int
 
-        init(id: ClientID, socket: consuming FileDescriptor, outputLimit: Int, now: Double) {
+        init(id: ClientID, socket: consuming FileDescriptor, outputLimit: Int, now: Double, round: Int) {
             self.id = id
             self.socket = socket
             connection = ControlConnection(outputLimit: outputLimit)
             lastActivity = now
+            admittedRound = round
         }
     }
 
@@ -110,6 +120,10 @@ public final class ControlServer {
     private var clients: [PollHandle: Client] = [:]
     private var handles: [ClientID: PollHandle] = [:]
     private var nextClient = 1
+    /// Counts ``acceptWaitingClients(now:)`` calls (``Client/admittedRound``).
+    private var acceptRound = 0
+    /// Clients closed so far to make room for a newcomer.
+    public private(set) var evictedCount = 0
     private var readBuffer = [UInt8](repeating: 0, count: 16 << 10)
 
     /// Binds and listens on `path` (mode 0660, non-blocking, close-on-exec). A socket left at
@@ -291,8 +305,13 @@ public final class ControlServer {
     // MARK: - Internals
 
     private func acceptWaitingClients(now: Double) {
+        acceptRound += 1
         // Bounded, so a storm of connections cannot hold the loop.
         for _ in 0..<64 {
+            // At capacity, the place is found before the newcomer is taken off the backlog, so
+            // one that cannot have it yet stays there for the next turn.
+            let room = clients.count < maximumClients ? .free : makeRoom(now: now)
+            if case .later = room { return }
             let accepted: FileDescriptor?
             do {
                 accepted = try listener?.accept()
@@ -307,7 +326,10 @@ public final class ControlServer {
                 return
             }
             guard let socket = accepted else { return }
-            guard clients.count < maximumClients else {
+            switch room {
+            case .free, .later: break
+            case .taken(let idlest): evict(idlest)
+            case .none:
                 // Into an empty socket buffer: it fits. The socket closes as it goes.
                 let line = Array((ControlProtocol.errorReply(.tooManyClients(limit: maximumClients)) + "\n").utf8)
                 _ = line.withUnsafeBytes { try? socket.send($0) }
@@ -315,10 +337,61 @@ public final class ControlServer {
             }
             let id = ClientID(rawValue: nextClient)
             nextClient += 1
-            let client = Client(id: id, socket: socket, outputLimit: outputLimit, now: now)
+            let client = Client(id: id, socket: socket, outputLimit: outputLimit, now: now, round: acceptRound)
             clients[client.socket.pollHandle] = client
             handles[id] = client.socket.pollHandle
         }
+    }
+
+    /// Where a newcomer goes when every place is taken.
+    private enum Room {
+        /// A place is free (a client that was checked had hung up).
+        case free
+        /// The place of this client, the idlest, which is closed once the newcomer is accepted.
+        case taken(Client)
+        /// Only clients accepted in this call could give up their place: the newcomer waits in
+        /// the backlog for the next turn, when they have been read from.
+        case later
+        /// Every place is a subscriber's or has a request waiting: the newcomer is refused.
+        case none
+    }
+
+    /// Finds the place for a newcomer at capacity: that of the client idle longest (least
+    /// recent ``Client/lastActivity``, the older first) that is not a subscriber (they have their
+    /// own cap), has no request waiting to be answered, and was accepted before this call. The
+    /// candidate is read first: a request that arrived meanwhile spares it (a client that
+    /// connected and is sending is never closed for one that connects after it, however fast
+    /// the closed ones come back), a hang-up frees its place.
+    private func makeRoom(now: Double) -> Room {
+        var spared: Set<ClientID> = []
+        while clients.count >= maximumClients {
+            let candidates = clients.values.filter { client in
+                !client.connection.isSubscribed && !client.connection.hasBufferedRequest
+                    && !spared.contains(client.id)
+            }
+            let idlest = candidates.filter { $0.admittedRound < acceptRound }.min { a, b in
+                (a.lastActivity, a.id.rawValue) < (b.lastActivity, b.id.rawValue)
+            }
+            guard let idlest else { return candidates.isEmpty ? .none : .later }
+            read(idlest, now: now)
+            if !isConnected(idlest.id) { continue }
+            if idlest.connection.hasBufferedRequest {
+                spared.insert(idlest.id)
+                continue
+            }
+            return .taken(idlest)
+        }
+        return .free
+    }
+
+    /// Closes `client` to make room for a newcomer, telling it why after what it was owed.
+    private func evict(_ client: Client) {
+        guard isConnected(client.id) else { return }
+        if client.connection.enqueue(ControlProtocol.errorReply(.evicted(limit: maximumClients))) {
+            _ = flush(client)
+        }
+        evictedCount += 1
+        disconnect(client)
     }
 
     /// Reads up to ``readBudget`` bytes from `client` into its buffer (less when its buffer is full).
@@ -492,8 +565,9 @@ public final class ControlClient {
 
     /// Sends one request line and returns the reply line (nil when the panel closed the connection).
     ///
-    /// A panel that refuses the connection (too many clients) writes its reason as one line and
-    /// closes; the request then fails to go out (EPIPE, ECONNRESET), and that line is the reply.
+    /// A panel that refuses the connection (too many clients), or closes it to make room for
+    /// a newer one before the request arrived, writes its reason as one line and closes; the
+    /// request then fails to go out (EPIPE, ECONNRESET), and that line is the reply.
     public func request(_ line: String, timeout: Double? = 10) throws(ControlClientError) -> String? {
         do throws(ControlClientError) {
             try send(line)

@@ -103,6 +103,14 @@ final class ControlServerTests: XCTestCase {
         return client
     }
 
+    /// Connects a client to a full server and lets the server make room for it.
+    func connectAtCapacity(_ loop: FakeLoop) throws -> ControlClient {
+        let before = loop.server.evictedCount
+        let client = try ControlClient(path: socketPath)
+        try loop.pump { loop.server.evictedCount > before }
+        return client
+    }
+
     /// Writes raw bytes (no newline added), all of them.
     func write(_ client: ControlClient, _ text: String) {
         write(client.pollHandle.rawValue, Array(text.utf8))
@@ -389,26 +397,67 @@ final class ControlServerTests: XCTestCase {
         }
     }
 
-    func testExtraClientsGetAnErrorAndAreClosed() throws {
+    /// Issue 25 §2: with every place taken, a newcomer gets the place of the client idle longest,
+    /// which is told why in one line and closed; the newcomer is served.
+    func testAtCapacityANewcomerTakesThePlaceOfTheIdlestClient() throws {
         let loop = try makeLoop(maximumClients: 2)
-        var a: ControlClient? = try connect(loop)
+        let a = try connect(loop)
         let b = try connect(loop)
+        try b.send(#"{"cmd":"list"}"#)
+        try loop.pump { loop.received.count == 1 }
+        XCTAssertNotNil(try line(b))
+        // a has been silent since it connected, b spoke since: a goes.
+        let c = try connectAtCapacity(loop)
+        XCTAssertEqual(
+            try line(a),
+            #"{"ok":false,"error":"closed to make room for a new client (at most 2; this one was idle the longest); "#
+                + #"reconnect to go on"}"#)
+        XCTAssertNil(try line(a))
+        XCTAssertEqual(loop.server.clientCount, 2)
+        XCTAssertEqual(loop.server.evictedCount, 1)
+        try c.send(#"{"cmd":"list"}"#)
+        try loop.pump { loop.received.count == 2 }
+        XCTAssertEqual(try line(c)?.hasPrefix(#"{"ok":true"#), true)
+    }
+
+    /// Issue 25 §2, fairness: the idlest client by the clock is read before it is closed, and a
+    /// request that came meanwhile spares it; the next idlest goes instead, and the request is
+    /// answered.
+    func testAClientWhoseRequestIsOnItsWayIsNotClosedToMakeRoom() throws {
+        let loop = try makeLoop(maximumClients: 2)
+        let early = try connect(loop)
+        let late = try connect(loop)
+        // Sent, not yet read by the server: by the clock, early is the idlest.
+        try early.send(#"{"cmd":"get","id":"porch"}"#)
+        let newcomer = try connectAtCapacity(loop)
+        try loop.pump { loop.received.count == 1 }
+        XCTAssertEqual(try line(early), #"{"ok":true,"id":"porch","label":"Porch","state":"off","enabled":true}"#)
+        XCTAssertEqual(try line(late)?.contains("closed to make room"), true)
+        XCTAssertNil(try line(late))
+        try newcomer.send(#"{"cmd":"list"}"#)
+        try loop.pump { loop.received.count == 2 }
+        XCTAssertEqual(try line(newcomer)?.hasPrefix(#"{"ok":true"#), true)
+    }
+
+    /// Subscribers are never closed to make room: when every place is a subscriber's, a newcomer
+    /// is refused with a reason, and the subscribers stay.
+    func testWhenEveryPlaceIsASubscribersANewcomerIsRefused() throws {
+        let loop = FakeLoop(try ControlServer(path: socketPath, maximumClients: 2, maximumSubscribers: 2))
+        let subscribers = [try connect(loop), try connect(loop)]
+        for client in subscribers { try client.send(#"{"cmd":"subscribe"}"#) }
+        try loop.pump { loop.server.subscriberCount == 2 }
+        for client in subscribers { XCTAssertNotNil(try line(client)) }
         let c = try ControlClient(path: socketPath)
         try loop.pump { (try? waitForReadable([c.pollHandle], timeout: 0))?.isEmpty == false }
         XCTAssertEqual(try line(c), #"{"ok":false,"error":"too many clients (at most 2); try again later"}"#)
         XCTAssertNil(try line(c))
         XCTAssertEqual(loop.server.clientCount, 2)
-        for client in [a!, b] { try client.send(#"{"cmd":"list"}"#) }
-        try loop.pump { loop.received.count == 2 }
-        XCTAssertNotNil(try line(a!))
-        XCTAssertNotNil(try line(b))
-        // A place freed is a place to take.
-        a = nil
-        try loop.pump { loop.server.clientCount == 1 }
-        let d = try connect(loop)
-        try d.send(#"{"cmd":"list"}"#)
-        try loop.pump { loop.received.count == 3 }
-        XCTAssertEqual(try line(d)?.hasPrefix(#"{"ok":true"#), true)
+        XCTAssertEqual(loop.server.evictedCount, 0)
+        // They still get their events.
+        loop.server.broadcast(ControlProtocol.event(id: "porch", isOn: true, source: .touch))
+        for client in subscribers {
+            XCTAssertEqual(try line(client), #"{"event":"changed","id":"porch","state":"on","source":"touch"}"#)
+        }
     }
 
     func testCloseIsIdempotentAndRemovesOnlyItsOwnSocket() throws {

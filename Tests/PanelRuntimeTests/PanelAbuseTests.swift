@@ -65,10 +65,10 @@ final class PanelAbuseTests: XCTestCase {
 
     // MARK: Issue 11, item 3
 
-    /// 32 clients that connect and say nothing used to hold every place for ever. Now the 33rd
-    /// is refused with a reason (which the client reads as its reply, not "Broken pipe"), and
-    /// after the idle timeout the silent ones are closed and a new client is served; the
-    /// subscriber among them stays, and still gets its events.
+    /// 32 clients that connect and say nothing used to hold every place for ever. Now (issue 25
+    /// §2) a 33rd takes the place of the one idle longest, which is told why (the subscriber
+    /// among them is not a candidate); after the idle timeout the silent ones are closed and a
+    /// new client is served; the subscriber stays, and still gets its events.
     func testIssue11Item3IdleClientsTimeOutAndNoLongerLockEveryoneOut() throws {
         let panel = try embedded(try board())
         let control = try server(panel)
@@ -77,15 +77,16 @@ final class PanelAbuseTests: XCTestCase {
         let idle = try connect(ControlServer.defaultMaximumClients - 1, to: panel)
         XCTAssertEqual(control.clientCount, ControlServer.defaultMaximumClients)
 
-        // The panel is full: a newcomer is told why, and closed.
-        let refused = try ControlClient(path: socketPath)
-        XCTAssertTrue(
-            try panel.run(untilReal: { (try? waitForReadable([refused.pollHandle], timeout: 0))?.isEmpty == false }))
-        // What `switchpanel ctl` does: send, then read. The send meets a closed socket (EPIPE),
-        // and the reply is the line the panel wrote before closing.
+        // The panel is full: a newcomer is served, and the oldest silent client makes room.
+        let first = try ControlClient(path: socketPath)
+        XCTAssertEqual(try ask(first, #"{"cmd":"list"}"#, in: panel)?.hasPrefix(#"{"ok":true"#), true)
         XCTAssertEqual(
-            try refused.request(#"{"cmd":"list"}"#, timeout: 1),
-            #"{"ok":false,"error":"too many clients (at most 32); try again later"}"#)
+            try idle[0].readLine(timeout: 1),
+            #"{"ok":false,"error":"closed to make room for a new client (at most 32; this one was idle the longest); "#
+                + #"reconnect to go on"}"#)
+        XCTAssertNil(try idle[0].readLine(timeout: 1))
+        XCTAssertEqual(control.clientCount, ControlServer.defaultMaximumClients)
+        XCTAssertEqual(control.subscriberCount, 1)
 
         // Not yet: a second short of the timeout nobody is closed.
         try panel.advance(by: ControlServer.defaultIdleTimeout - 1)
@@ -93,7 +94,9 @@ final class PanelAbuseTests: XCTestCase {
         try panel.advance(by: 2)
         XCTAssertEqual(control.clientCount, 1, "only the subscriber is left")
         XCTAssertEqual(control.subscriberCount, 1)
-        for client in idle { XCTAssertNil(try client.readLine(timeout: 1), "closed without a line") }
+        for client in idle.dropFirst() + [first] {
+            XCTAssertNil(try client.readLine(timeout: 1), "closed without a line")
+        }
 
         // A new client is served, and the subscriber hears of its change.
         let newcomer = try ControlClient(path: socketPath)
@@ -152,6 +155,114 @@ final class PanelAbuseTests: XCTestCase {
         XCTAssertEqual(try ask(late, #"{"cmd":"subscribe"}"#, in: panel)?.hasPrefix(#"{"ok":true"#), true)
     }
 
+    // MARK: Issue 25, §2 and §4
+
+    /// Runs `body` on a thread of its own while this thread drives the panel's loop (a client's
+    /// blocking connect and read need the loop to answer), until it returns.
+    func whileServing(
+        _ panel: EmbeddedPanel, timeout: Double = 60, _ body: @escaping @Sendable () -> Void
+    ) throws {
+        let done = Flag()
+        try startDetachedThread(stackSize: 1 << 20) {
+            body()
+            done.set()
+        }
+        XCTAssertTrue(try panel.run(untilReal: { done.isSet }, realTimeout: timeout), "the clients did not finish")
+    }
+
+    /// What `switchpanel ctl list` does, `tries` times, 20 ms apart, each from a fresh connection:
+    /// the replies and the seconds from connect to reply.
+    static func listRequests(at path: String, tries: Int) -> [(reply: String, seconds: Double)] {
+        (0..<tries).map { _ in
+            sleepFor(0.02)
+            let start = monotonicNow()
+            let reply: String
+            do {
+                reply =
+                    try ControlClient(path: path).request(#"{"cmd":"list"}"#, timeout: 5) ?? "closed without a reply"
+            } catch {
+                reply = "\(error)"
+            }
+            return (reply, monotonicNow() - start)
+        }
+    }
+
+    /// Issue 25 §2: 200 connections that never send a byte used to leave a fresh `ctl list`
+    /// refused ("too many clients") until the idle timeout. Now each newcomer takes the place of
+    /// the idlest, and with the 200 held, a fresh list is answered within 100 ms, 20 times of 20.
+    func testIssue25Item2AFreshListIsAnsweredWith200IdleConnectionsHeld() throws {
+        let panel = try embedded(try board())
+        let control = try server(panel)
+        let path = socketPath
+        let held = Holder<[ControlClient]>([])
+        try whileServing(panel) {
+            for _ in 0..<200 { if let client = try? ControlClient(path: path) { held.update { $0.append(client) } } }
+        }
+        XCTAssertEqual(held.value.count, 200)
+        XCTAssertTrue(try panel.run(untilReal: { control.clientCount == ControlServer.defaultMaximumClients }))
+        let results = Holder<[(reply: String, seconds: Double)]>([])
+        try whileServing(panel) { results.update { $0 = Self.listRequests(at: path, tries: 20) } }
+
+        let served = results.value.filter { $0.reply.hasPrefix(#"{"ok":true,"switches":"#) }
+        let latencies = results.value.map(\.seconds).sorted()
+        print(
+            "issue 25 §2: 200 idle connections held: \(served.count)/\(results.value.count) lists served, latency "
+                + "median \(milliseconds(latencies[latencies.count / 2])) ms, max \(milliseconds(latencies.last!)) ms")
+        XCTAssertEqual(served.count, 20, "\(results.value.filter { !$0.reply.hasPrefix(#"{"ok":true"#) }.prefix(3))")
+        XCTAssertLessThanOrEqual(latencies.last!, 0.1)
+        XCTAssertGreaterThanOrEqual(control.evictedCount, 200 - ControlServer.defaultMaximumClients)
+        withExtendedLifetime(held.value) {}
+    }
+
+    /// Issue 25 §4: 40 clients that reconnect as soon as they are closed used to keep `ctl list`
+    /// refused for as long as they ran (0 of 35 served). Now a fresh list is served every time,
+    /// 20 of 20: the reconnecting clients push out only one another.
+    func testIssue25Item4ClientsThatReconnectAtOnceDoNotLockControlOut() throws {
+        let panel = try embedded(try board())
+        let path = socketPath
+        let stop = Flag()
+        let reconnections = Holder(0)
+        let running = Holder(0)
+        for _ in 0..<40 {
+            try startDetachedThread(stackSize: 1 << 20) {
+                running.update { $0 += 1 }
+                defer { running.update { $0 -= 1 } }
+                while !stop.isSet {
+                    guard let client = try? ControlClient(path: path) else {
+                        sleepFor(0.001)
+                        continue
+                    }
+                    // Silent until closed (a line first when refused or pushed out), then again.
+                    while !stop.isSet {
+                        do throws(ControlClientError) {
+                            _ = try client.readLine(timeout: 0.1)
+                        } catch .noReply {
+                            continue
+                        } catch {}
+                        break
+                    }
+                    reconnections.update { $0 += 1 }
+                }
+            }
+        }
+        defer {
+            stop.set()
+            _ = try? panel.run(untilReal: { running.value == 0 }, realTimeout: 10)
+        }
+        // Let them fill the places and start churning.
+        XCTAssertTrue(try panel.run(untilReal: { reconnections.value >= 40 }, realTimeout: 20))
+        let results = Holder<[(reply: String, seconds: Double)]>([])
+        try whileServing(panel) { results.update { $0 = Self.listRequests(at: path, tries: 20) } }
+
+        let served = results.value.filter { $0.reply.hasPrefix(#"{"ok":true,"switches":"#) }
+        let latencies = results.value.map(\.seconds).sorted()
+        print(
+            "issue 25 §4: 40 reconnecting clients (\(reconnections.value) reconnections): "
+                + "\(served.count)/\(results.value.count) lists served, latency median "
+                + "\(milliseconds(latencies[latencies.count / 2])) ms, max \(milliseconds(latencies.last!)) ms")
+        XCTAssertEqual(served.count, 20, "\(results.value.filter { !$0.reply.hasPrefix(#"{"ok":true"#) }.prefix(3))")
+    }
+
     // MARK: Issue 11, item 10
 
     /// A symlink at the socket path is refused, and the panel does not start without its socket:
@@ -185,3 +296,21 @@ final class PanelAbuseTests: XCTestCase {
         XCTAssertNotNil(panel.screen, "the panel runs")
     }
 }
+
+/// A value shared with the test's client threads.
+final class Holder<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
+}
+
+/// A flag set once by one thread and read by others.
+final class Flag: Sendable {
+    private let holder = Holder(false)
+    var isSet: Bool { holder.value }
+    func set() { holder.update { $0 = true } }
+}
+
+private func milliseconds(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
