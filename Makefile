@@ -10,11 +10,11 @@ build: setup
 	$(SWIFT) build -c release --product switchpanel
 
 ## Installs what is missing, builds, and runs the panel (headless without a display). On a
-## display, its control socket is out/control.sock (`switchpanel ctl --socket out/control.sock`):
-## /run/switchpanel exists only under systemd, and a panel without its socket does not start.
+## display, its control socket is in $XDG_RUNTIME_DIR/switchpanel (else /tmp/switchpanel-UID),
+## where `switchpanel ctl` finds it.
 run: build
 	mkdir -p out
-	.build/release/switchpanel run --out out/panel.png --socket out/control.sock
+	.build/release/switchpanel run --out out/panel.png
 
 ## Installs what is missing, checks the formatting and the systemd unit, and runs the whole test suite.
 ## (The suite is XCTest; without --disable-swift-testing an empty Swift Testing run prints last.)

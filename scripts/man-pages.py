@@ -26,7 +26,12 @@ The shipped board configs, to copy over board.json.
 The switches' saved states (the unit's StateDirectory=).
 .TP
 .I /run/switchpanel/control.sock
-The control socket (the unit's RuntimeDirectory=), for members of group switchpanel.
+The service's control socket (the unit's RuntimeDirectory=), for members of group switchpanel.
+A panel started by hand puts its socket in
+.I $XDG_RUNTIME_DIR/switchpanel/
+(else
+.IR /tmp/switchpanel-UID/ ,
+made 0700); \fBswitchpanel ctl\fR looks there first.
 .TP
 .I /lib/systemd/system/switchpanel.service
 The service; board-specific changes go in a drop-in

@@ -230,6 +230,14 @@ public func changeMode(_ path: String, to permissions: UInt32) throws(SystemErro
     }
 }
 
+/// Makes the directory `path` with `permissions` (`mkdir(2)`; the umask may take bits away,
+/// never add them). Something already at `path` fails with `EEXIST`.
+public func makeDirectory(_ path: String, permissions: UInt32) throws(SystemError) {
+    if case .failure(let e) = systemCall({ mkdir(path, mode_t(permissions)) }) {
+        throw SystemError(call: "mkdir", path: path, errno: e)
+    }
+}
+
 /// What ``checkAccess(_:_:)`` checks.
 public enum AccessMode: Sendable {
     case exists, readable, writable

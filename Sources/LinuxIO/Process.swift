@@ -117,6 +117,9 @@ public func spawnProcess(
     return ChildProcess(id: pid)
 }
 
+/// This process's real user ID (`getuid(2)`, which cannot fail).
+public func currentUserID() -> UInt32 { UInt32(getuid()) }
+
 /// This process's environment.
 public func processEnvironment() -> [String: String] {
     var result: [String: String] = [:]

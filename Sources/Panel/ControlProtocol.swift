@@ -316,22 +316,13 @@ public struct ControlProtocolError: Error, Hashable, Sendable, CustomStringConve
 /// One switch as `list`, `get` and `subscribe` report it.
 public typealias ControlSwitchStatus = (id: String, label: String, isOn: Bool, enabled: Bool)
 
-/// The protocol's limits, the default socket path, and the reply and event lines (JSON text
+/// The protocol's limits and the reply and event lines (JSON text
 /// without the newline; ``ControlServer`` adds it).
 public enum ControlProtocol {
     /// The longest request line, in bytes without its newline.
     public static let maximumLineBytes = 64 << 10
     /// The commands, in the order error messages list them.
     public static let commands = ["list", "get", "set", "subscribe", "screen", "page"]
-
-    /// `$RUNTIME_DIRECTORY/control.sock` (the first directory when systemd gives several), else
-    /// `/run/switchpanel/control.sock`.
-    public static func defaultSocketPath(environment: [String: String]) -> String {
-        if let runtime = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first, !runtime.isEmpty {
-            return (runtime.hasSuffix("/") ? String(runtime.dropLast()) : String(runtime)) + "/control.sock"
-        }
-        return "/run/switchpanel/control.sock"
-    }
 
     /// `{"ok":true,"switches":[{"id":…,"label":…,"state":"on","enabled":true},…]}`.
     public static func listReply(states: [ControlSwitchStatus], tag: JSONValue? = nil) -> String {

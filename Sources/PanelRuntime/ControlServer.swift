@@ -11,6 +11,9 @@ public enum ControlServerError: Error, Hashable, Sendable, CustomStringConvertib
     case alreadyListening(path: String)
     /// The path does not fit in `sockaddr_un` (107 bytes).
     case pathTooLong(path: String)
+    /// The user's own socket directory (``ControlSocketLocation/privateDirectory``) is not
+    /// safely theirs: another user's, open to others, or not a directory.
+    case unsafeDirectory(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -24,6 +27,8 @@ public enum ControlServerError: Error, Hashable, Sendable, CustomStringConvertib
             "another process is already listening on \(path) (is a second panel running?)"
         case .pathTooLong(let path):
             "the socket path \(path) is too long (at most \(UnixSocket.pathCapacity - 1) bytes)"
+        case .unsafeDirectory(let path, let reason):
+            "\(path) \(reason): the socket is not put there (remove it, or choose another socket path)"
         }
     }
 }

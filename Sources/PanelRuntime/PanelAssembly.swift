@@ -13,8 +13,14 @@ import Widget
 public struct PanelOptions {
     /// Where `states.json` lives; nil: states are not saved.
     public var stateDirectory: String?
-    /// The control socket's path; nil: no control socket.
-    public var socketPath: String?
+    /// The control socket's place (its directory made first when it is the user's own); nil: no
+    /// control socket.
+    public var socket: ControlSocketLocation?
+    /// The control socket's path, in a directory that must exist; nil: no control socket.
+    public var socketPath: String? {
+        get { socket?.path }
+        set { socket = newValue.map(ControlSocketLocation.init(path:)) }
+    }
     /// Where the touch devices are found (`/dev/input`); nil: no touch devices (a test touches
     /// the panel through ``AssembledPanel/scriptedTouches`` instead).
     public var touchDirectory: String? = InputDiscovery.defaultDirectory
@@ -34,7 +40,7 @@ public struct PanelOptions {
         log: @escaping (LogLevel, String) -> Void
     ) {
         self.stateDirectory = stateDirectory
-        self.socketPath = socketPath
+        self.socket = socketPath.map(ControlSocketLocation.init(path:))
         self.touchDirectory = touchDirectory
         self.reloadConfig = reloadConfig
         self.printLine = printLine
@@ -93,8 +99,10 @@ public final class AssembledPanel {
                 touch: config.touch, keys: config.keys, display: config.display, directory: $0, log: options.log)
         }
         var control: ControlServer?
-        if let path = options.socketPath {
+        if let location = options.socket {
+            let path = location.path
             do {
+                try location.prepare()
                 control = try ControlServer(path: path)
                 options.log(.info, "control socket \(path)")
             } catch  where config.control.optional {

@@ -10,8 +10,10 @@ enum ControlCommand: Command {
     static let name = "ctl"
     static let summary = "Lists, reads, sets and watches the switches, the screen and the page of a running panel."
     static let details = """
-        Talks to a running panel through its control socket: --socket PATH, else
-        $RUNTIME_DIRECTORY/control.sock, else /run/switchpanel/control.sock.
+        Talks to a running panel through its control socket: --socket PATH, else where `run`
+        puts it ($RUNTIME_DIRECTORY/control.sock, else $XDG_RUNTIME_DIR/switchpanel/control.sock,
+        else /tmp/switchpanel-UID/control.sock), else, with no socket there, the installed
+        service's /run/switchpanel/control.sock.
 
           list       Prints every switch: id, state (on/off), label, and whether it is disabled.
           get        Prints the switch's state: on or off.
@@ -83,7 +85,7 @@ func runControlCommand(socketPath: String?, json: Bool, runActions: Bool, words:
         )
     }
     if !runActions, verb != "set" { throw CommandLineError.usage("ctl: --no-actions goes with set") }
-    let path = socketPath ?? ControlProtocol.defaultSocketPath(environment: ProcessInfo.processInfo.environment)
+    let path = socketPath ?? ControlSocketLocation.forClient(environment: ProcessInfo.processInfo.environment)
     let client = try ControlClient(path: path)
     guard let line = try client.request(ControlRequest(request).text) else {
         throw CommandLineError.failure("the panel at \(path) closed the connection without replying")

@@ -21,9 +21,11 @@ enum RunCommand: Command {
         SIGTERM: the display of the config's display section (DRM/KMS, double-buffered, page
         flips), every touchscreen it names (else every one found; hot-plugged ones too), the
         switches' actions, their states saved in DIR (default $STATE_DIRECTORY, else not saved),
-        and the control socket (default $RUNTIME_DIRECTORY/control.sock, else
-        /run/switchpanel/control.sock). SIGHUP re-reads the config, keeping the states. Under
-        systemd it reports READY=1 once the first frame is on screen and pings the watchdog.
+        and the control socket (default $RUNTIME_DIRECTORY/control.sock under systemd, else
+        $XDG_RUNTIME_DIR/switchpanel/control.sock, else /tmp/switchpanel-UID/control.sock, the
+        directory made 0700 and checked to be the user's own). SIGHUP re-reads the config,
+        keeping the states. Under systemd it reports READY=1 once the first frame is on screen
+        and pings the watchdog.
 
         Where there is no display at all (no /dev/dri), it says so and runs headless instead:
         it replays a bundled recording of nine real taps against the panel, prints every value
@@ -127,13 +129,14 @@ func runPanel(_ options: RunOptions) throws -> Int32 {
     let environment = processEnvironment()
     let stateDirectory = options.stateDirectory ?? environment["STATE_DIRECTORY"]
     if stateDirectory == nil { logger.notice("no --state-dir: switch states will not survive a restart") }
-    let panel = try AssembledPanel(
-        board: board, display: display,
-        options: PanelOptions(
-            stateDirectory: stateDirectory,
-            // --socket, else $RUNTIME_DIRECTORY/control.sock, else /run/switchpanel.
-            socketPath: options.socket ?? ControlProtocol.defaultSocketPath(environment: environment),
-            reloadConfig: options.config.map { path in { try loadOverridden(path) } }, log: logLine))
+    var panelOptions = PanelOptions(
+        stateDirectory: stateDirectory, reloadConfig: options.config.map { path in { try loadOverridden(path) } },
+        log: logLine)
+    // --socket as given, else the standard place ($RUNTIME_DIRECTORY, $XDG_RUNTIME_DIR/switchpanel, /tmp/switchpanel-UID).
+    panelOptions.socket =
+        options.socket.map(ControlSocketLocation.init(path:))
+        ?? ControlSocketLocation.standard(environment: environment)
+    let panel = try AssembledPanel(board: board, display: display, options: panelOptions)
     defer { panel.close() }
     let loop = panel.loop
     loopAlive = loop

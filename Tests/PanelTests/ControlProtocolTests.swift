@@ -340,18 +340,6 @@ final class ControlProtocolTests: XCTestCase {
             #"{"ok":false,"tag":"abc","error":"get needs \"id\" (a switch id; {\"cmd\":\"list\"} shows them)"}"#)
     }
 
-    func testDefaultSocketPath() {
-        XCTAssertEqual(ControlProtocol.defaultSocketPath(environment: [:]), "/run/switchpanel/control.sock")
-        XCTAssertEqual(
-            ControlProtocol.defaultSocketPath(environment: ["RUNTIME_DIRECTORY": "/run/panel"]),
-            "/run/panel/control.sock")
-        XCTAssertEqual(
-            ControlProtocol.defaultSocketPath(environment: ["RUNTIME_DIRECTORY": "/run/a/:/run/b"]),
-            "/run/a/control.sock")
-        XCTAssertEqual(
-            ControlProtocol.defaultSocketPath(environment: ["RUNTIME_DIRECTORY": ""]), "/run/switchpanel/control.sock")
-    }
-
     /// Random bytes, random mixes of protocol tokens, and randomly damaged valid requests: always
     /// a request or an error with a reason, and the reply line is always one valid JSON line.
     func testRandomGarbageNeverCrashes() {
