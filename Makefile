@@ -1,7 +1,7 @@
 # The front door: `make run` and `make test` are the README's two commands.
 SWIFT ?= swift
 
-.PHONY: run test browser-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test
+.PHONY: run test browser-test readme-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test
 
 setup:
 	@bash scripts/setup.sh
@@ -16,16 +16,25 @@ run: build
 	mkdir -p out
 	.build/release/switchpanel run --out out/panel.png
 
-## Installs what is missing, checks the formatting and the systemd unit, and runs the whole test suite.
-## (The suite is XCTest; without --disable-swift-testing an empty Swift Testing run prints last.)
+## Installs what is missing, checks the formatting and the systemd unit, and runs the whole test suite:
+## XCTest (without --disable-swift-testing an empty Swift Testing run prints last), the browser
+## preview's tests and the README's commands.
 test: setup lint security
 	$(SWIFT) test --disable-swift-testing
 	$(MAKE) browser-test
+	$(MAKE) readme-test
 
 ## The browser preview in headless Chromium over WebDriver (Tests/BrowserTests; about 2 minutes).
 browser-test: setup
 	$(SWIFT) build --product switchpanel
 	python3 Tests/BrowserTests/preview_browser_test.py --binary .build/debug/switchpanel
+
+## Every command of the README's command block, read from README.md and run as written (headless,
+## in a temporary directory; the panel and the preview started, checked serving, and stopped;
+## about 30 s). Fails when one no longer works as the README gives it.
+readme-test: setup
+	$(SWIFT) build --product switchpanel
+	python3 Tests/ReadmeCommands/readme_commands_test.py --binary .build/debug/switchpanel
 
 ## Regenerates the README's pictures.
 docs: build
