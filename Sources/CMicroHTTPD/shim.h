@@ -106,4 +106,10 @@ static inline int cmhd_bind_port(const struct switchpanel_libmicrohttpd *_Nonnul
     return info ? (int)info->port : -1;
 }
 
+/// The connections the daemon holds now (accepted and not yet closed).
+static inline unsigned int cmhd_connection_count(const struct switchpanel_libmicrohttpd *_Nonnull lib, struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = ((__typeof__(MHD_get_daemon_info) *)lib->get_daemon_info)(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info ? info->num_connections : 0;
+}
+
 #endif

@@ -128,7 +128,27 @@ public final class HTTPServer {
         running = true
         defer { running = false }
         resumed = false
-        _ = lib.MHD_run(daemon)
+        // Again as long as a run closed connections. At the connection limit (or when accept
+        // ran out of descriptors) MHD takes its listening socket out of its epoll set, and puts
+        // it back only at the start of a later `MHD_run`, never in the run that frees a slot.
+        // Once the connections that held the slots are gone, MHD has no timeout to ask for and
+        // its epoll descriptor never becomes readable again, so without this run nothing calls
+        // it: whatever waits in the backlog is never accepted (a burst of 300 dropped
+        // connections left the preview dead until restart, issue 25). A run in which the
+        // listener was out accepted nothing, so fewer connections after it means one closed.
+        var held = connectionCount
+        while true {
+            _ = lib.MHD_run(daemon)
+            let now = connectionCount
+            guard now < held else { break }
+            held = now
+        }
+    }
+
+    /// The connections MHD holds.
+    public var connectionCount: Int {
+        guard let daemon else { return 0 }
+        return Int(withUnsafePointer(to: lib) { cmhd_connection_count($0, daemon) })
     }
 
     /// The stream of `source` has something to send again.
