@@ -39,6 +39,7 @@ struct switchpanel_libmicrohttpd {
     /// addresses, which Swift may share across threads like the rest of the table.
     uintptr_t start_daemon;
     uintptr_t get_daemon_info;
+    uintptr_t get_connection_info;
 };
 
 /// Loads libmicrohttpd and fills `lib`; NULL on success, else dlerror's words (the library or
@@ -55,6 +56,8 @@ static inline const char *_Nullable switchpanel_libmicrohttpd_load(struct switch
         return dlerror() ?: "a symbol resolved to NULL";
     if ((lib->get_daemon_info = (uintptr_t)dlsym(handle, "MHD_get_daemon_info")) == 0)
         return dlerror() ?: "a symbol resolved to NULL";
+    if ((lib->get_connection_info = (uintptr_t)dlsym(handle, "MHD_get_connection_info")) == 0)
+        return dlerror() ?: "a symbol resolved to NULL";
     return NULL;
 }
 
@@ -63,8 +66,8 @@ static inline const char *_Nullable switchpanel_libmicrohttpd_load(struct switch
 /// errno of the failed call is left in errno).
 static inline struct MHD_Daemon *cmhd_start(
     const struct switchpanel_libmicrohttpd *_Nonnull lib, unsigned int flags, const char *host, uint16_t port, MHD_AccessHandlerCallback handler, void *handler_cls,
-    MHD_RequestCompletedCallback completed, unsigned int connection_limit, unsigned int timeout_seconds,
-    size_t memory_limit)
+    MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, unsigned int connection_limit,
+    unsigned int timeout_seconds, size_t memory_limit)
 {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
@@ -88,6 +91,7 @@ static inline struct MHD_Daemon *cmhd_start(
         flags, port, NULL, NULL, handler, handler_cls,
         MHD_OPTION_SOCK_ADDR, addr,
         MHD_OPTION_NOTIFY_COMPLETED, completed, handler_cls,
+        MHD_OPTION_NOTIFY_CONNECTION, notify, handler_cls,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
@@ -104,6 +108,18 @@ static inline int cmhd_epoll_fd(const struct switchpanel_libmicrohttpd *_Nonnull
 static inline int cmhd_bind_port(const struct switchpanel_libmicrohttpd *_Nonnull lib, struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = ((__typeof__(MHD_get_daemon_info) *)lib->get_daemon_info)(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info ? (int)info->port : -1;
+}
+
+/// The listening socket (-1: none).
+static inline int cmhd_listen_fd(const struct switchpanel_libmicrohttpd *_Nonnull lib, struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = ((__typeof__(MHD_get_daemon_info) *)lib->get_daemon_info)(daemon, MHD_DAEMON_INFO_LISTEN_FD);
+    return info ? info->listen_fd : -1;
+}
+
+/// A connection's socket (-1: unknown).
+static inline int cmhd_connection_fd(const struct switchpanel_libmicrohttpd *_Nonnull lib, struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = ((__typeof__(MHD_get_connection_info) *)lib->get_connection_info)(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
 }
 
 /// The connections the daemon holds now (accepted and not yet closed).

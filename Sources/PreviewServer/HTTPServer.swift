@@ -56,6 +56,12 @@ let libmicrohttpd = LoadedLibrary<switchpanel_libmicrohttpd>(
 /// or add threads, and nothing may block the one thread or run beside it. ``nextDeadline(now:)``
 /// is `MHD_get_timeout` (connection timeouts, work MHD left pending), so the loop calls back in time.
 ///
+/// Every slot taken is no lock-out: when a connection waits to be accepted and there is no
+/// room, the oldest connection not being answered is shut down for it, and a request that
+/// does not arrive whole in 10 s is too (``ConnectionTable`` says which and why). The waiting
+/// is seen on the listening socket itself, polled only while MHD has taken it out of its epoll
+/// set for being full.
+///
 /// Streams (``HTTPReply/stream(headers:source:)``) are suspended (`MHD_suspend_connection`)
 /// whenever their source has nothing to send, so an idle event stream costs no wake-ups, and
 /// resumed by ``wake(_:)``; a peer that stops reading fills its socket and MHD simply stops
@@ -65,6 +71,15 @@ public final class HTTPServer {
     private var daemon: OpaquePointer?
     /// MHD's epoll descriptor (owned by MHD).
     public private(set) var pollHandle = PollHandle(-1)
+    /// MHD's listening socket, polled while every slot is taken (owned by MHD).
+    private var listenHandle = PollHandle(-1)
+    private let connectionLimit: Int
+    /// Every connection MHD holds (from its connection notifications).
+    private var connections = ConnectionTable()
+    /// The loop's time of the current ``run(now:)``, for the callbacks inside it.
+    private var now = 0.0
+    /// Connections closed to make room or for taking too long over a request.
+    public private(set) var shedCount = 0
     /// The port listened on (the one MHD picked for port 0).
     public private(set) var port = 0
     private let handler: (HTTPRequest) -> HTTPReply
@@ -85,6 +100,7 @@ public final class HTTPServer {
     ) throws(HTTPServerError) {
         self.handler = handler
         self.bodyLimit = bodyLimit
+        self.connectionLimit = connectionLimit
         do {
             lib = try libmicrohttpd.load()
         } catch {
@@ -100,33 +116,51 @@ public final class HTTPServer {
                 {
                     cmhd_start(
                         $0, flags, host, port, Self.accessCallback, context, Self.completedCallback,
-                        UInt32(connectionLimit), UInt32(timeout), memoryLimit)
+                        Self.connectionCallback, UInt32(connectionLimit), UInt32(timeout), memoryLimit)
                 })
         else {
             throw HTTPServerError(address: "\(host):\(port)", errno: errno)
         }
         self.daemon = daemon
         pollHandle = PollHandle(withUnsafePointer(to: lib) { cmhd_epoll_fd($0, daemon) })
+        listenHandle = PollHandle(withUnsafePointer(to: lib) { cmhd_listen_fd($0, daemon) })
         self.port = Int(withUnsafePointer(to: lib) { cmhd_bind_port($0, daemon) })
     }
 
     deinit { close() }
+
+    /// What to wait on: MHD's epoll descriptor, and its listening socket while every slot is
+    /// taken and one could be freed (readable: a newcomer waits; see ``handle(_:now:)``).
+    public var pollInterests: [PollInterest] {
+        guard connectionCount >= connectionLimit, connections.victim != nil else { return [PollInterest(pollHandle)] }
+        return [PollInterest(pollHandle), PollInterest(listenHandle)]
+    }
+
+    /// One of ``pollInterests`` is ready: makes room for a waiting newcomer if it must, and runs.
+    public func handle(_ event: PollEvent, now: Double) {
+        if event.handle == listenHandle, connectionCount >= connectionLimit, let victim = connections.victim {
+            shed(victim)
+        }
+        run(now: now)
+    }
 
     /// When MHD must be run even if nothing is ready (nil: never): at once after ``wake(_:)``.
     public func nextDeadline(now: Double) -> Double? {
         guard let daemon else { return nil }
         if resumed { return now }
         var milliseconds: UInt64 = 0
-        guard lib.MHD_get_timeout(daemon, &milliseconds) == MHD_Result.YES else { return nil }
-        return now + Double(milliseconds) / 1000
+        let mhd = lib.MHD_get_timeout(daemon, &milliseconds) == MHD_Result.YES ? now + Double(milliseconds) / 1000 : nil
+        return [mhd, connections.nextDeadline].compactMap { $0 }.min()
     }
 
     /// Accepts, reads, answers and writes whatever is ready; never blocks. Not re-entered: a
     /// call from inside a callback (a request that made the panel change) does nothing.
-    public func run() {
+    public func run(now: Double) {
         guard let daemon, !running else { return }
         running = true
         defer { running = false }
+        self.now = now
+        for connection in connections.overdue(now: now) { shed(connection) }
         resumed = false
         // Again as long as a run closed connections. At the connection limit (or when accept
         // ran out of descriptors) MHD takes its listening socket out of its epoll set, and puts
@@ -163,6 +197,23 @@ public final class HTTPServer {
     /// Open streams.
     public var streamCount: Int { streams.count }
 
+    /// Ends `connection` now: its socket is shut down, so MHD's next read or write on it fails
+    /// and MHD closes it; a suspended stream is resumed to be told so (MHD watches no
+    /// suspended socket).
+    private func shed(_ connection: OpaquePointer) {
+        guard let socket = connections.shed(connection) else { return }
+        shedCount += 1
+        // ENOTCONN: the peer is gone already, which MHD finds out for itself.
+        try? socket.shutDown()
+        guard let stream = streams.values.first(where: { $0.connection == connection }) else { return }
+        stream.dropped = true
+        if stream.suspended {
+            stream.suspended = false
+            lib.MHD_resume_connection(connection)
+            resumed = true
+        }
+    }
+
     /// Closes every connection and the listener. Suspended streams are resumed and ended first
     /// (stopping MHD with suspended connections is not allowed).
     public func close() {
@@ -176,6 +227,7 @@ public final class HTTPServer {
         }
         _ = lib.MHD_run(daemon)
         lib.MHD_stop_daemon(daemon)
+        connections = ConnectionTable()
         self.daemon = nil
         streams.removeAll()
     }
@@ -194,6 +246,8 @@ public final class HTTPServer {
         var connection: OpaquePointer?
         var suspended = false
         var ending = false
+        /// Shed (``shed(_:)``): the stream ends as an error, so MHD closes the connection.
+        var dropped = false
         weak var server: HTTPServer?
         init(source: HTTPStreamSource, connection: OpaquePointer, server: HTTPServer) {
             self.source = source
@@ -210,10 +264,24 @@ public final class HTTPServer {
             uploadData: uploadData, uploadSize: uploadSize!, requestContext: requestContext!)
     }
 
-    private static let completedCallback: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+    private static let completedCallback: MHD_RequestCompletedCallback = { context, connection, requestContext, _ in
+        let server = Unmanaged<HTTPServer>.fromOpaque(context!).takeUnretainedValue()
+        // Answered: the connection waits for its next request (keep-alive), or closes.
+        if let connection { server.connections.set(connection, .awaitingRequest, now: server.now) }
         guard let requestContext, let upload = requestContext.pointee else { return }
         Unmanaged<Upload>.fromOpaque(upload).release()
         requestContext.pointee = nil
+    }
+
+    private static let connectionCallback: MHD_NotifyConnectionCallback = { context, connection, _, code in
+        let server = Unmanaged<HTTPServer>.fromOpaque(context!).takeUnretainedValue()
+        guard let connection else { return }
+        if code == .CONNECTION_NOTIFY_STARTED {
+            let fd = withUnsafePointer(to: server.lib) { cmhd_connection_fd($0, connection) }
+            server.connections.opened(connection, socket: ForeignSocket(fd), now: server.now)
+        } else {
+            server.connections.closed(connection)
+        }
     }
 
     private func access(
@@ -222,6 +290,7 @@ public final class HTTPServer {
     ) -> MHD_Result {
         // First call: the headers are in; the body (if any) follows in later calls.
         guard let context = requestContext.pointee else {
+            connections.set(connection, .answering, now: now)
             requestContext.pointee = Unmanaged.passRetained(Upload()).toOpaque()
             return MHD_Result.YES
         }
@@ -265,6 +334,7 @@ public final class HTTPServer {
                 return MHD_Result.NO
             }
             streams[ObjectIdentifier(source)] = stream
+            connections.set(connection, .streaming, now: now)
             for (name, value) in headers { _ = lib.MHD_add_response_header(response, name, value) }
             let queued = lib.MHD_queue_response(connection, 200, response)
             lib.MHD_destroy_response(response)
@@ -274,6 +344,7 @@ public final class HTTPServer {
 
     private static let readCallback: MHD_ContentReaderCallback = { context, _, buffer, capacity in
         let stream = Unmanaged<Stream>.fromOpaque(context!).takeUnretainedValue()
+        if stream.dropped { return -2 }  // MHD_CONTENT_READER_END_WITH_ERROR: MHD closes the connection
         if stream.ending { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
         let space = UnsafeMutableRawBufferPointer(start: buffer, count: capacity)
         guard let count = stream.source.read(into: space) else { return -1 }

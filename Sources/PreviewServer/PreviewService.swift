@@ -46,6 +46,11 @@ public final class PreviewService: PanelService {
     /// Idle streams get a comment this often, which also finds peers that went away.
     static let keepAliveInterval = 15.0
     private var nextKeepAlive: Double?
+    /// Shed connections are logged as a count at most this often: under a flood one line a
+    /// connection would flood the journal instead.
+    static let shedReportInterval = 60.0
+    private var shedReported = 0
+    private var nextShedReport = -Double.infinity
 
     // Figures for `/stats`.
     /// When frames were presented (loop clock), the most recent 1000.
@@ -79,6 +84,9 @@ public final class PreviewService: PanelService {
 
     /// The port listened on (the one picked for port 0).
     public var port: Int { server.port }
+
+    /// Connections the server closed to make room or for a request not sent in time.
+    public var shedCount: Int { server.shedCount }
 
     /// The URLs to open: one when no token is needed, else a view-only one and one that may touch.
     public var urls: [(purpose: String, url: String)] {
@@ -139,13 +147,18 @@ public final class PreviewService: PanelService {
         loop.deliverTouches(frames)
     }
 
-    public var pollInterests: [PollInterest] { [PollInterest(server.pollHandle)] }
+    public var pollInterests: [PollInterest] { server.pollInterests }
 
     public var nextDeadline: Double? {
-        [server.nextDeadline(now: loop.clock.now), nextKeepAlive].compactMap { $0 }.min()
+        let shedReport = server.shedCount > shedReported ? max(nextShedReport, loop.clock.now) : nil
+        return [server.nextDeadline(now: loop.clock.now), nextKeepAlive, shedReport].compactMap { $0 }.min()
     }
 
-    public func handle(_ event: PollEvent, now: Double) { runServer(now: now) }
+    public func handle(_ event: PollEvent, now: Double) {
+        let began = monotonicNow()
+        server.handle(event, now: now)
+        busySeconds += monotonicNow() - began
+    }
 
     public func tick(now: Double) {
         if let due = nextKeepAlive, now >= due {
@@ -154,6 +167,7 @@ public final class PreviewService: PanelService {
             nextKeepAlive = now + Self.keepAliveInterval
         }
         if let due = server.nextDeadline(now: now), now >= due { runServer(now: now) }
+        reportShedConnections(now: now)
         // No streams, no keep-alives: a panel nobody previews sleeps.
         if clients.isEmpty { nextKeepAlive = nil }
     }
@@ -207,8 +221,19 @@ public final class PreviewService: PanelService {
 
     private func runServer(now: Double) {
         let began = monotonicNow()
-        server.run()
+        server.run(now: now)
         busySeconds += monotonicNow() - began
+    }
+
+    private func reportShedConnections(now: Double) {
+        let shed = server.shedCount - shedReported
+        guard shed > 0, now >= nextShedReport else { return }
+        log(
+            .warning,
+            "preview: closed \(shed) connection\(shed == 1 ? "" : "s") that held a slot, to make room for newcomers "
+                + "(every one taken) or for a request not sent within \(Int(ConnectionTable.requestDeadline)) s")
+        shedReported = server.shedCount
+        nextShedReport = now + Self.shedReportInterval
     }
 
     private func wakeAll() {
@@ -332,6 +357,8 @@ public final class PreviewService: PanelService {
             var busySeconds: Double
             var bytesSent: Int
             var inputRequests: Int
+            /// Connections closed to make room for a newcomer or for a request not sent in time.
+            var shedConnections: Int
             var clients: [ClientStats]
             var configProblem: String?
         }
@@ -344,7 +371,7 @@ public final class PreviewService: PanelService {
         let stats = Stats(
             uptime: now - started, framesPresented: loop.session.framesPresented,
             frameTimes: frameTimes.map { $0 - started }, busySeconds: busySeconds, bytesSent: bytesSent,
-            inputRequests: inputRequests,
+            inputRequests: inputRequests, shedConnections: server.shedCount,
             clients: clients.values.sorted { $0.id < $1.id }.map {
                 ClientStats(id: $0.id, bytesSent: $0.bytesSent, pending: $0.feed.hasPending, outbox: $0.outboxCount)
             }, configProblem: configProblem)

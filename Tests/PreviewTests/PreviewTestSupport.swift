@@ -10,7 +10,7 @@ import PreviewServer
 /// port by default), after a first turn.
 func previewPanel(
     directory: String, address: String = "127.0.0.1:0", access: PreviewAccess? = nil, runsActions: Bool = false,
-    boardPath: String? = nil
+    boardPath: String? = nil, log: @escaping (LogLevel, String) -> Void = { _, _ in }
 ) throws -> (EmbeddedPanel, PreviewService) {
     let json = """
         {"version": 1, "layout": {"columns": 2},
@@ -24,8 +24,7 @@ func previewPanel(
     panel.session.runsActions = runsActions
     let listen = try ListenAddress(parsing: address)
     let preview = try PreviewService(
-        address: listen, access: access ?? .open, runsActions: runsActions, boardPath: boardPath,
-        log: { _, _ in })
+        address: listen, access: access ?? .open, runsActions: runsActions, boardPath: boardPath, log: log)
     if let boardPath { try json.write(toFile: boardPath, atomically: true, encoding: .utf8) }
     panel.loop.add(preview)
     try panel.advance(by: 0.1)
@@ -83,20 +82,34 @@ final class TestHTTPClient {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The server closed the connection (end of file or a reset), after whatever it sent.
+    func closedByServer() -> Bool {
+        var byte: UInt8 = 0
+        while true {
+            let n = recv(fd, &byte, 1, Int32(MSG_DONTWAIT))
+            if n > 0 {
+                bytes.append(byte)
+                continue
+            }
+            return n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
+        }
+    }
+
     /// The request's whole answer (the server closes after it, or its body is in), or what came
     /// within `realTimeout` seconds.
     func exchange(_ request: String, on panel: EmbeddedPanel, realTimeout: Double = 10) throws -> String {
         try send(request)
-        _ = try panel.run(untilReal: {
-            let text = received()
-            guard let end = text.range(of: "\r\n\r\n") else { return false }
-            let head = text[..<end.lowerBound].lowercased()
-            if let length = head.components(separatedBy: "\r\n").first(where: { $0.hasPrefix("content-length:") }) {
-                let count = Int(length.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
-                return text.utf8.count - text[..<end.upperBound].utf8.count >= count
-            }
-            return true
-        }, realTimeout: realTimeout)
+        _ = try panel.run(
+            untilReal: {
+                let text = received()
+                guard let end = text.range(of: "\r\n\r\n") else { return false }
+                let head = text[..<end.lowerBound].lowercased()
+                if let length = head.components(separatedBy: "\r\n").first(where: { $0.hasPrefix("content-length:") }) {
+                    let count = Int(length.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+                    return text.utf8.count - text[..<end.upperBound].utf8.count >= count
+                }
+                return true
+            }, realTimeout: realTimeout)
         return received()
     }
 
