@@ -189,7 +189,7 @@ let package = Package(
         .testTarget(name: "GestureReplayTests", dependencies: ["TouchCore", "Widget", "Raster"]),
         .testTarget(
             name: "TextRenderTests",
-            dependencies: ["TextRender", "Raster", "RasterPNG", "TestSupport"],
+            dependencies: ["TextRender", "Raster", "RasterPNG", "TestSupport", "Panel"],
             exclude: ["References"]
         ),
         .testTarget(

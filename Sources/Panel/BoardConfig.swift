@@ -488,6 +488,8 @@ public struct ThemeConfig: Sendable {
     public var font: String?
     /// Label size in points (titles are 0.8 of it).
     public var labelSize = 17.0
+    /// What a label or title wider than its space does (a switch may say otherwise).
+    public var labelOverflow = LabelOverflow.truncate
     /// The focus ring's colour; nil: the style's `trackColorOn`, the theme's tint.
     public var focusColor: Color?
 }
@@ -499,7 +501,7 @@ extension ThemeConfig {
             let o = try node.object(
                 allowed: [
                     "preset", "style", "background", "textColor", "sectionTitleColor", "font", "labelSize",
-                    "focusColor",
+                    "labelOverflow", "focusColor",
                 ])
             var t = self
             t.preset = try o.value("preset", else: preset, .choice)
@@ -511,6 +513,7 @@ extension ThemeConfig {
             t.sectionTitleColor = try o.value("sectionTitleColor", else: sectionTitleColor, .color)
             t.font = try o.nullable("font", else: font, .name)
             t.labelSize = try o.value("labelSize", else: labelSize, .number(in: 4...200))
+            t.labelOverflow = try o.value("labelOverflow", else: labelOverflow, .choice)
             t.focusColor = try o.nullable("focusColor", else: focusColor, .color)
             return t
         }
@@ -603,6 +606,8 @@ public struct SwitchConfig: Sendable {
     public var id: String
     /// The text beside the switch; the id when the config gives none.
     public var label: String
+    /// What the label does when it is wider than its space; nil: as the theme says.
+    public var labelOverflow: LabelOverflow?
     public var style: SwitchStyle
     public var initial = false
     public var enabled = true
@@ -623,8 +628,8 @@ public struct SwitchConfig: Sendable {
 extension SwitchConfig {
     init(reading node: ConfigNode, theme: ThemeConfig) throws(ConfigError) {
         let o = try node.object(allowed: [
-            "id", "label", "preset", "style", "initial", "enabled", "position", "actions", "revertOnFailure", "mqtt",
-            "group", "mode",
+            "id", "label", "labelOverflow", "preset", "style", "initial", "enabled", "position", "actions",
+            "revertOnFailure", "mqtt", "group", "mode",
         ])
         let idNode = try o.required("id")
         let id = try idNode.string(maximumLength: Self.maximumIDLength)
@@ -643,6 +648,9 @@ extension SwitchConfig {
         self.init(
             id: id, label: try o.value("label", else: id, .text),
             style: try o.value("style", else: base, ValueReader(base.overridden(by:))))
+        labelOverflow = try o.optional("labelOverflow").map { (n) throws(ConfigError) in
+            try n.choice(of: LabelOverflow.self)
+        }
         initial = try o.value("initial", else: initial, .bool)
         enabled = try o.value("enabled", else: enabled, .bool)
         if let p = o.optional("position") {

@@ -11,6 +11,10 @@ public final class PanelView {
         public var layout: PanelLayout
         /// Indices into ``PanelView/switches``, in config order.
         public var switchIndices: [Int]
+        /// Each item's label and each section title fitted into its space (by the label
+        /// renderer's shaped widths; empty without one), in the layout's order.
+        public var labels: [LabelFit] = []
+        public var titles: [LabelFit] = []
     }
 
     public let config: BoardConfig
@@ -39,12 +43,60 @@ public final class PanelView {
                 built.append((sw.id, toggle))
                 pageOfSwitch.append(p)
             }
-            pages.append(Page(title: page.shownTitle(index: p), layout: layout, switchIndices: indices))
+            var shown = Page(title: page.shownTitle(index: p), layout: layout, switchIndices: indices)
+            if let labels = renderer.labels {
+                let size = config.theme.labelSize * config.display.scale
+                func measure(_ text: String, _ pixelSize: Double) -> Double {
+                    labels.measure(text, pixelSize: pixelSize).width
+                }
+                shown.labels = zip(layout.items, page.switches).map { item, sw in
+                    LabelFit(
+                        item.label, pixelSize: size, width: item.labelFrame.width,
+                        overflow: sw.labelOverflow ?? config.theme.labelOverflow, measure: measure)
+                }
+                shown.titles = layout.titles.map {
+                    LabelFit(
+                        $0.text.uppercased(), pixelSize: size * Self.titleScale, width: $0.frame.width,
+                        overflow: config.theme.labelOverflow, measure: measure)
+                }
+            }
+            pages.append(shown)
         }
         switches = built
         self.pages = pages
         self.pageOfSwitch = pageOfSwitch
         indexByID = Dictionary(uniqueKeysWithValues: built.enumerated().map { ($1.id, $0) })
+    }
+
+    /// Section titles are set at this fraction of the label size, in capitals.
+    static let titleScale = 0.8
+
+    /// A line for every label and title that does not show as written — truncated, wrapped or
+    /// shrunk — naming the switch or section and the widths (what `check-config` warns about).
+    public var fitWarnings: [String] {
+        var lines: [String] = []
+        func px(_ x: Double) -> String { ((x * 10).rounded() / 10).configText }
+        func describe(_ fit: LabelFit) -> String {
+            var done: [String] = []
+            if fit.wasShrunk {
+                done.append("shrunk to \(px(fit.pixelSize)) px")
+            }
+            if fit.wasWrapped { done.append("wrapped onto two lines") }
+            if fit.wasTruncated { done.append("cut to \"\(fit.lines.joined(separator: " / "))\"") }
+            return "is \(px(fit.naturalWidth)) px wide in \(px(fit.availableWidth)) px: "
+                + done.joined(separator: ", ")
+        }
+        let onPages = pages.count > 1
+        for (p, page) in pages.enumerated() {
+            let place = onPages ? " (page \(p))" : ""
+            for (title, fit) in zip(page.layout.titles, page.titles) where !fit.fits {
+                lines.append("warning: section \"\(title.text)\"\(place): its title \(describe(fit))")
+            }
+            for (item, fit) in zip(page.layout.items, page.labels) where !fit.fits {
+                lines.append("warning: switch \(item.id)\(place): its label \"\(item.label)\" \(describe(fit))")
+            }
+        }
+        return lines
     }
 
     /// The index into ``switches`` of the switch `id`.
@@ -64,21 +116,31 @@ public final class PanelView {
         let scale = config.display.scale
         let layout = pages[page].layout
         if let labels = renderer.labels {
-            let titleSize = config.theme.labelSize * 0.8 * scale
-            for t in layout.titles where canvas.clip.intersects(t.frame.enclosingIntRect) {
-                let m = labels.measure(t.text.uppercased(), pixelSize: titleSize)
-                labels.draw(
-                    t.text.uppercased(), pixelSize: titleSize, color: config.theme.sectionTitleColor,
-                    baselineAt: Point(t.frame.x, t.frame.maxY - 10 * scale - m.descent), on: canvas)
-            }
-            let size = config.theme.labelSize * scale
-            for item in layout.items where canvas.clip.intersects(item.labelFrame.enclosingIntRect) {
-                let m = labels.measure(item.label, pixelSize: size)
-                let baseline = item.switchFrame.midY + (m.ascent - m.descent) / 2
-                canvas.withClip(item.labelFrame.enclosingIntRect) {
+            for (t, fit) in zip(layout.titles, pages[page].titles)
+            where canvas.clip.intersects(t.frame.enclosingIntRect) {
+                let m = labels.measure(fit.lines[0], pixelSize: fit.pixelSize)
+                canvas.withClip(t.frame.enclosingIntRect) {
                     labels.draw(
-                        item.label, pixelSize: size, color: config.theme.textColor,
-                        baselineAt: Point(item.labelFrame.x, baseline), on: canvas)
+                        fit.lines[0], pixelSize: fit.pixelSize, color: config.theme.sectionTitleColor,
+                        baselineAt: Point(t.frame.x, t.frame.maxY - 10 * scale - m.descent), on: canvas)
+                }
+            }
+            for (item, fit) in zip(layout.items, pages[page].labels)
+            where canvas.clip.intersects(item.labelFrame.enclosingIntRect) {
+                // The lines centred, as a block, on the switch's middle.
+                let metrics = fit.lines.map { labels.measure($0, pixelSize: fit.pixelSize) }
+                let lineHeight = metrics.map { $0.ascent + $0.descent }.max() ?? 0
+                var baseline =
+                    fit.lines.count == 1
+                    ? item.switchFrame.midY + (metrics[0].ascent - metrics[0].descent) / 2
+                    : item.switchFrame.midY - lineHeight + metrics[0].ascent
+                canvas.withClip(item.labelFrame.enclosingIntRect) {
+                    for line in fit.lines {
+                        labels.draw(
+                            line, pixelSize: fit.pixelSize, color: config.theme.textColor,
+                            baselineAt: Point(item.labelFrame.x, baseline), on: canvas)
+                        baseline += lineHeight
+                    }
                 }
             }
         }

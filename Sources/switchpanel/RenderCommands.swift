@@ -59,20 +59,24 @@ enum CheckConfigCommand: Command {
         let path = arguments.positionals.first
         let shown = path ?? "built-in demo panel"
         do {
-            let config: BoardConfig
+            let board: LoadedConfig
             var text = DemoPanel.json
             if let path {
-                config = try LoadedConfig.read(path: path).config
+                board = try LoadedConfig.read(path: path)
                 text = String(decoding: try readConfigText(path), as: UTF8.self)
             } else {
-                config = try BoardConfig.parse(DemoPanel.json)
+                board = LoadedConfig(config: try BoardConfig.parse(DemoPanel.json))
             }
+            let config = board.config
             if arguments[Self.printText] {
                 print(text.hasSuffix("\n") ? String(text.dropLast()) : text)
                 return 0
             }
             print("\(shown): OK — \(config.name)")
             print(try PanelLayout.summary(of: config))
+            // Labels and titles measured as the panel draws them: what does not fit is said.
+            let view = try PanelView(config: config, renderer: panelRenderer(for: board, log: logLine))
+            for warning in view.fitWarnings { print(warning) }
             return 0
         } catch {  // a ConfigError: everything in the block throws only that
             writeStandardError("\(shown): \(error)\n")

@@ -64,12 +64,13 @@ final class PanelControllerTests: XCTestCase {
     func testDragThatEndsOnTheSameSideReportsNothing() throws {
         let controller = try makeController()
         let p = try centre(controller, "a")
-        // Past the slop (the drag is measured from there), across to the on side, and back.
+        // Past the slop (the thumb catches up with the finger over 0.1 s), across to the on side,
+        // and back.
         var events = touch(.began, p, 1.0)
         events += touch(.moved, Point(p.x + 15, p.y), 1.05)
         events += touch(.moved, Point(p.x + 80, p.y), 1.1)
         XCTAssertEqual(controller.handle(events), [])
-        XCTAssertEqual(try toggle(controller, "a").appearance(at: 1.1).position, 1, "the thumb follows the finger")
+        XCTAssertEqual(try toggle(controller, "a").appearance(at: 1.16).position, 1, "the thumb follows the finger")
         events = touch(.moved, Point(p.x - 20, p.y), 1.15) + touch(.ended, Point(p.x - 20, p.y), 1.2)
         XCTAssertEqual(controller.handle(events), [])
         XCTAssertEqual(controller.states["a"], false)
@@ -141,7 +142,8 @@ final class PanelControllerTests: XCTestCase {
             controller.handle(
                 touch(.began, p, 1.0) + touch(.moved, Point(p.x + 15, p.y), 1.05)
                     + touch(.moved, Point(p.x + 80, p.y), 1.1)), [])
-        XCTAssertEqual(try toggle(controller, "a").appearance(at: 1.1).position, 1, "dragged to the on side")
+        // Once the 0.1 s catch-up from the slop is over.
+        XCTAssertEqual(try toggle(controller, "a").appearance(at: 1.16).position, 1, "dragged to the on side")
         controller.cancelTouches(now: 1.2)
         XCTAssertEqual(controller.liveContacts, 0)
         XCTAssertEqual(controller.states["a"], false)
