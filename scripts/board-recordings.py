@@ -55,6 +55,9 @@ BOARDS = {
     "qemu-virtio-gpu": dict(
         name="QEMU Virtio Tablet", id=(0x06, 0x0627, 0x0003, 0x0001), kind="tablet", x=32767, y=32767,
         source="QEMU's virtio-tablet-pci through virtio_input (15-bit axes, BTN_LEFT)"),
+    "rpi-7inch-dsi-rtl": dict(
+        name="generic ft5x06 (79)", id=(0x18, 0, 0, 0), kind="mt", x=799, y=479, slots=10,
+        source="edt-ft5x06.c (\"generic ft5x06 (%02x)\"), touchscreen-size-x/y 800/480 in vc4-kms-dsi-7inch"),
     "house-7inch-pages": dict(
         name="generic ft5x06 (79)", id=(0x18, 0, 0, 0), kind="mt", x=799, y=479, slots=10,
         source="edt-ft5x06.c (\"generic ft5x06 (%02x)\"), touchscreen-size-x/y 800/480 in vc4-kms-dsi-7inch"),
@@ -223,6 +226,12 @@ def main():
             switch_lists += [section["switches"] for section in page.get("sections", [])]
         enabled = {s["id"] for switches in switch_lists for s in switches if s.get("enabled", True) and "group" not in s}
         placement = dict(config["display"], calibration=config.get("touch", {}).get("calibration", [1, 0, 0, 0, 1, 0]))
+        # A right-to-left board's next page lies to the left: its swipes go left to right, and
+        # its switches' off ends are at the right.
+        rtl = config.get("layout", {}).get("direction") == "rtl"
+
+        def swipe(k):
+            return 0.3 + 0.05 * k if rtl else 0.8 - 0.05 * k
         taps, strokes = [], []
         for p, switches in enumerate(pages):
             for sid, x, y, *_ in switches:
@@ -231,10 +240,10 @@ def main():
                     strokes.append([device_point(placement, width, height, x, y, d)])
             if p < len(pages) - 1:
                 # From a gap a third of the way from the page's lowest switch to the bottom edge
-                # (above the page dots), half the width leftwards in ten moves.
+                # (above the page dots), half the width towards the previous page in ten moves.
                 gy = max(bottom for _, _, _, bottom, *_ in switches)
                 gy += (height - gy) / 3
-                strokes.append([device_point(placement, width, height, width * (0.8 - 0.05 * k), gy, d) for k in range(11)])
+                strokes.append([device_point(placement, width, height, width * swipe(k), gy, d) for k in range(11)])
         if d["kind"] == "mt":
             axes = {ABS_X: (0, d["x"]), ABS_Y: (0, d["y"]), ABS_MT_SLOT: (0, d["slots"] - 1),
                     ABS_MT_POSITION_X: (0, d["x"]), ABS_MT_POSITION_Y: (0, d["y"]), ABS_MT_TRACKING_ID: (0, 65535)}
@@ -273,6 +282,8 @@ def main():
                 if sid not in enabled:
                     continue
                 ends = [x + h / 2, x + w - h / 2]
+                if rtl:
+                    ends.reverse()
                 if initial[sid]:
                     ends.reverse()
                 for a, b, to in ((ends[0], ends[1], not initial[sid]), (ends[1], ends[0], initial[sid])):
@@ -283,7 +294,7 @@ def main():
             if p < len(pages) - 1:
                 gy = max(bottom for _, _, _, bottom, *_ in switches)
                 gy += (height - gy) / 3
-                strokes.append([device_point(placement, width, height, width * (0.8 - 0.05 * k), gy, d) for k in range(11)])
+                strokes.append([device_point(placement, width, height, width * swipe(k), gy, d) for k in range(11)])
         description = [
             "the thumb of",
             "each enabled switch but the groups slid end to end and back (0.1, 0.25, 0.5, 1, 2 s in turn), a",

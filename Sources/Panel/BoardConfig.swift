@@ -37,6 +37,11 @@ public struct BoardConfig: Sendable {
     /// Whether swiping past the last page comes back to the first (and back from the first to
     /// the last).
     public var wrapPages = false
+    /// Whether the board is laid out right to left (`layout.direction`; `auto` by the direction
+    /// most labels begin in): mirrored — columns from the right, each switch at its row's left
+    /// with its label right-aligned beside it, titles right-aligned, page order and dots reversed,
+    /// arrows past a page's edge to the page on that side, and every switch mirrored.
+    public private(set) var isRightToLeft = false
     public var screen = ScreenConfig()
     public var control = ControlConfig()
     /// The MQTT broker the panel joins; nil: none.
@@ -170,6 +175,56 @@ extension BoardConfig {
             }
         }
         if let mqtt, mqtt.discovery { try MQTTConfig.checkEntityIDs(all) }
+        isRightToLeft = Self.resolvesRightToLeft(layout.direction, labels: all.map(\.label))
+        if isRightToLeft {
+            // Every switch is drawn and touched the other way round (on: the thumb at the left).
+            theme.style.isMirrored = true
+            for p in pages.indices {
+                for s in pages[p].sections.indices {
+                    for w in pages[p].sections[s].switches.indices {
+                        pages[p].sections[s].switches[w].style.isMirrored = true
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a board with `direction` and these labels is laid out right to left: `auto` when
+    /// more labels begin in a right-to-left script than in a left-to-right one.
+    static func resolvesRightToLeft(_ direction: TextDirection?, labels: [String]) -> Bool {
+        switch direction {
+        case nil, .leftToRight: return false
+        case .rightToLeft: return true
+        case .auto:
+            let starts = labels.compactMap(startsRightToLeft)
+            return starts.filter { $0 }.count > starts.filter { !$0 }.count
+        }
+    }
+
+    /// The paragraph direction labels and titles are set in: the board's when it gives one,
+    /// else each text's own (its first strong character).
+    public var textDirection: TextDirection {
+        switch layout.direction {
+        case .leftToRight: .leftToRight
+        case .rightToLeft: .rightToLeft
+        case nil, .auto: .auto
+        }
+    }
+
+    /// Whether `text` begins, at its first letter, in a right-to-left script (Hebrew, Arabic,
+    /// Syriac, Thaana, N'Ko and the other scripts of the right-to-left blocks); nil for a text
+    /// without letters. (The bidi algorithm's P2 over letters, which decide it for labels; the
+    /// shaper's FriBidi decides each text's own direction when drawing.)
+    static func startsRightToLeft(_ text: String) -> Bool? {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
+                return true
+            default:
+                if scalar.properties.isAlphabetic { return false }
+            }
+        }
+        return nil
     }
 
     /// A page's (or the board's) `sections`, or its `switches` as one untitled section.
@@ -530,6 +585,9 @@ public struct LayoutConfig: Sendable {
     public var rowHeight = 64.0
     /// Points above a section for its title.
     public var titleHeight = 40.0
+    /// `ltr`, `rtl` or `auto` (by the direction most labels begin in); nil, not given: left to
+    /// right, each label in its own direction. See ``BoardConfig/isRightToLeft``.
+    public var direction: TextDirection?
 }
 
 extension LayoutConfig {
@@ -537,13 +595,16 @@ extension LayoutConfig {
     // check, which names the screen's size.
     var reader: ValueReader<LayoutConfig> {
         ValueReader { node throws(ConfigError) in
-            let o = try node.object(allowed: ["columns", "margin", "gap", "rowHeight", "titleHeight"])
+            let o = try node.object(allowed: ["columns", "margin", "gap", "rowHeight", "titleHeight", "direction"])
             var l = self
             l.columns = try o.value("columns", else: columns, .integer(in: 1...12))
             l.margin = try o.value("margin", else: margin, .number(in: 0...1000))
             l.gap = try o.value("gap", else: gap, .number(in: 0...1000))
             l.rowHeight = try o.value("rowHeight", else: rowHeight, .number(in: 16...1000))
             l.titleHeight = try o.value("titleHeight", else: titleHeight, .number(in: 0...1000))
+            l.direction = try o.optional("direction").map { (n) throws(ConfigError) in
+                try n.choice(of: TextDirection.self)
+            }
             return l
         }
     }

@@ -177,7 +177,7 @@ public final class PanelController {
                 } else if router.liveContacts > 0 {
                     contacts[e.contact] = .inert
                 } else {
-                    pager.beginDrag(contact: e.contact, x: e.position.x, now: now)
+                    pager.beginDrag(contact: e.contact, x: pagerX(e.position), now: now)
                     contacts[e.contact] = .pageDrag
                 }
             } else if router.handle(e) != nil || router.owns(e.contact) {
@@ -190,7 +190,7 @@ public final class PanelController {
         case .moved:
             switch contacts[e.contact] {
             case .switchContact: router.handle(e)
-            case .pageDrag: pager.drag(contact: e.contact, x: e.position.x, now: now)
+            case .pageDrag: pager.drag(contact: e.contact, x: pagerX(e.position), now: now)
             case .dot(_, let start), .undecided(let start):
                 let dx = e.position.x - start.x
                 let dy = e.position.y - start.y
@@ -198,7 +198,7 @@ public final class PanelController {
                 // Mostly horizontal: within 35° of the horizontal, as a scroll view locks its
                 // direction. The page then moves from here, so crossing the slop makes no jump.
                 if view.pages.count > 1, abs(dy) <= abs(dx) * 0.7, router.liveContacts == 0, !pager.isDragging {
-                    pager.beginDrag(contact: e.contact, x: e.position.x, now: now)
+                    pager.beginDrag(contact: e.contact, x: pagerX(e.position), now: now)
                     contacts[e.contact] = .pageDrag
                 } else {
                     contacts[e.contact] = .inert
@@ -210,7 +210,7 @@ public final class PanelController {
             case .switchContact: router.handle(e)
             case .pageDrag:
                 let before = pager.page
-                pager.endDrag(contact: e.contact, x: e.position.x, now: now)
+                pager.endDrag(contact: e.contact, x: pagerX(e.position), now: now)
                 pageMoved(from: before, now: now)
             case .dot(let page, _): show(page: page, animated: true, now: now)
             case .undecided, .inert, nil: break
@@ -222,6 +222,12 @@ public final class PanelController {
             case .dot, .undecided, .inert, nil: break
             }
         }
+    }
+
+    /// Where a finger is for the pager, whose pages lie left to right: on a right-to-left board
+    /// they lie right to left (the next page comes in from the left), so x is mirrored.
+    private func pagerX(_ p: Point) -> Double {
+        view.config.isRightToLeft ? Double(view.config.display.logicalSize.width) - p.x : p.x
     }
 
     /// Cancels every contact in progress (a device went away, the screen blanked): no switch
@@ -362,8 +368,10 @@ public final class PanelController {
         let count = view.pages.count
         let height = origin?.midY ?? 0
         var p = page
+        // The page beyond the edge: the next one to the right, or, right to left, to the left.
+        let step = Int(dx) * (view.config.isRightToLeft ? -1 : 1)
         for _ in 1..<count {
-            p += Int(dx)
+            p += step
             if !(0..<count).contains(p) {
                 guard view.config.wrapPages else { return nil }
                 p = (p + count) % count
@@ -651,6 +659,8 @@ public final class PanelController {
                 let picture = picture(of: page, at: now, cache: canvas.cache, onScreen: nil)
                 // Rounded down from half a pixel on, the same way for every page: pages a width
                 // apart land exactly a width apart (no column left between them at x.5).
+                // Right to left, the next page lies to the left.
+                if view.config.isRightToLeft { offset = -offset }
                 canvas.copy(picture.image, at: Int((offset * width + 0.5).rounded(.down)), 0)
             }
         }

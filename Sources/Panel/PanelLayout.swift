@@ -48,6 +48,7 @@ public struct PanelLayout: Sendable {
         var index = 0
         for (s, section) in sections.enumerated() {
             if let title = section.title {
+                // As wide as the grid, so the same mirrored (a title's text is aligned by the view).
                 titles.append(
                     Title(
                         text: title,
@@ -84,8 +85,20 @@ public struct PanelLayout: Sendable {
                         y += rowHeight + gap
                     }
                 }
-                items.append(
-                    Item(id: sw.id, label: sw.label, cell: cell, labelFrame: labelFrame, switchFrame: switchFrame))
+                var item = Item(
+                    id: sw.id, label: sw.label, cell: cell, labelFrame: labelFrame, switchFrame: switchFrame)
+                if config.isRightToLeft {
+                    if sw.origin == nil {
+                        // The grid read from the right: the cell, its switch and label mirrored.
+                        item.cell = mirrored(cell)
+                        item.switchFrame = mirrored(switchFrame)
+                        item.labelFrame = mirrored(labelFrame)
+                    } else {
+                        // A switch placed by the config stays where it is; its label goes to its left.
+                        item.labelFrame.x = switchFrame.minX - gap / 2 - labelFrame.width
+                    }
+                }
+                items.append(item)
                 index += 1
             }
             if column > 0 { y += rowHeight + gap }
@@ -112,6 +125,11 @@ public struct PanelLayout: Sendable {
                 }
             }
         }
+    }
+
+    /// `r` reflected about the screen's vertical centre line.
+    private func mirrored(_ r: Rect) -> Rect {
+        Rect(x: Double(width) - r.maxX, y: r.y, width: r.width, height: r.height)
     }
 
     /// A readable listing for `check-config`.

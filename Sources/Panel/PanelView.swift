@@ -46,8 +46,9 @@ public final class PanelView {
             var shown = Page(title: page.shownTitle(index: p), layout: layout, switchIndices: indices)
             if let labels = renderer.labels {
                 let size = config.theme.labelSize * config.display.scale
+                let direction = config.textDirection
                 func measure(_ text: String, _ pixelSize: Double) -> Double {
-                    labels.measure(text, pixelSize: pixelSize).width
+                    labels.measure(text, pixelSize: pixelSize, direction: direction).width
                 }
                 shown.labels = zip(layout.items, page.switches).map { item, sw in
                     LabelFit(
@@ -116,29 +117,34 @@ public final class PanelView {
         let scale = config.display.scale
         let layout = pages[page].layout
         if let labels = renderer.labels {
+            // Right to left, text is aligned to the right of its box.
+            let direction = config.textDirection
+            let rightAligned = config.isRightToLeft
+            func x(_ box: Rect, _ width: Double) -> Double { rightAligned ? box.maxX - width : box.minX }
             for (t, fit) in zip(layout.titles, pages[page].titles)
             where canvas.clip.intersects(t.frame.enclosingIntRect) {
-                let m = labels.measure(fit.lines[0], pixelSize: fit.pixelSize)
+                let m = labels.measure(fit.lines[0], pixelSize: fit.pixelSize, direction: direction)
                 canvas.withClip(t.frame.enclosingIntRect) {
                     labels.draw(
-                        fit.lines[0], pixelSize: fit.pixelSize, color: config.theme.sectionTitleColor,
-                        baselineAt: Point(t.frame.x, t.frame.maxY - 10 * scale - m.descent), on: canvas)
+                        fit.lines[0], pixelSize: fit.pixelSize, direction: direction,
+                        color: config.theme.sectionTitleColor,
+                        baselineAt: Point(x(t.frame, m.width), t.frame.maxY - 10 * scale - m.descent), on: canvas)
                 }
             }
             for (item, fit) in zip(layout.items, pages[page].labels)
             where canvas.clip.intersects(item.labelFrame.enclosingIntRect) {
                 // The lines centred, as a block, on the switch's middle.
-                let metrics = fit.lines.map { labels.measure($0, pixelSize: fit.pixelSize) }
+                let metrics = fit.lines.map { labels.measure($0, pixelSize: fit.pixelSize, direction: direction) }
                 let lineHeight = metrics.map { $0.ascent + $0.descent }.max() ?? 0
                 var baseline =
                     fit.lines.count == 1
                     ? item.switchFrame.midY + (metrics[0].ascent - metrics[0].descent) / 2
                     : item.switchFrame.midY - lineHeight + metrics[0].ascent
                 canvas.withClip(item.labelFrame.enclosingIntRect) {
-                    for line in fit.lines {
+                    for (line, m) in zip(fit.lines, metrics) {
                         labels.draw(
-                            line, pixelSize: fit.pixelSize, color: config.theme.textColor,
-                            baselineAt: Point(item.labelFrame.x, baseline), on: canvas)
+                            line, pixelSize: fit.pixelSize, direction: direction, color: config.theme.textColor,
+                            baselineAt: Point(x(item.labelFrame, m.width), baseline), on: canvas)
                         baseline += lineHeight
                     }
                 }
@@ -156,7 +162,8 @@ public final class PanelView {
     static let dotStripHeight = 32.0
 
     /// The centre of each page's dot (none on a one-page board): a row centred at the bottom,
-    /// in the middle of the layout's bottom margin.
+    /// in the middle of the layout's bottom margin, the first page's at the left (at the right
+    /// on a right-to-left board).
     public var dotCentres: [Point] {
         guard pages.count > 1 else { return [] }
         let scale = config.display.scale
@@ -164,17 +171,19 @@ public final class PanelView {
         let spacing = Self.dotSpacing * scale
         let y = Double(size.height) - max(config.layout.margin * scale / 2, Self.dotDiameter * scale)
         let x0 = Double(size.width) / 2 - spacing * Double(pages.count - 1) / 2
-        return (0..<pages.count).map { Point(x0 + spacing * Double($0), y) }
+        let last = pages.count - 1
+        return (0..<pages.count).map { Point(x0 + spacing * Double(config.isRightToLeft ? last - $0 : $0), y) }
     }
 
     /// The rectangle the dots are drawn in (empty on a one-page board).
     public var dotsBounds: IntRect {
-        let centres = dotCentres
-        guard let first = centres.first, let last = centres.last else {
+        // The leftmost and rightmost dots (the first page's is the rightmost right to left).
+        let xs = dotCentres.map(\.x)
+        guard let left = xs.min(), let right = xs.max(), let y = dotCentres.first?.y else {
             return IntRect(x: 0, y: 0, width: 0, height: 0)
         }
         let r = Self.dotDiameter * config.display.scale / 2 + 1
-        return Rect(x: first.x - r, y: first.y - r, width: last.x - first.x + 2 * r, height: 2 * r).enclosingIntRect
+        return Rect(x: left - r, y: y - r, width: right - left + 2 * r, height: 2 * r).enclosingIntRect
     }
 
     /// The page whose dot a touch at `point` lands on: the strip along the dots, split halfway

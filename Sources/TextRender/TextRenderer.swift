@@ -5,23 +5,18 @@ import Widget
 /// A line of text's size in pixels: the sum of the shaped advances and the distances from the
 /// baseline up to the ascender and down to the descender (both positive).
 ///
-/// It is a tuple, not a struct, so that ``TextRenderer/measure(_:pixelSize:)`` has exactly the
-/// signature of the widget module's `LabelRenderer` requirement.
+/// It is a tuple, not a struct, so that ``TextRenderer/measure(_:pixelSize:direction:)`` has
+/// exactly the signature of the widget module's `LabelRenderer` requirement.
 public typealias TextMetrics = (width: Double, ascent: Double, descent: Double)
 
 /// Draws single lines of text into a ``Canvas``: shaped by HarfBuzz, ordered by the Unicode
 /// bidirectional algorithm (FriBidi), FreeType outlines anti-aliased, with per-grapheme fallback
 /// faces and a glyph cache.
 ///
-/// The widget module renders labels through this protocol, which `TextRenderer` meets with
-/// ``measure(_:pixelSize:)`` and ``draw(_:pixelSize:color:baselineAt:on:)``:
-///
-/// ```swift
-/// public protocol LabelRenderer: AnyObject {
-///     func measure(_ text: String, pixelSize: Double) -> (width: Double, ascent: Double, descent: Double)
-///     func draw(_ text: String, pixelSize: Double, color: Color, baselineAt origin: Point, on canvas: Canvas)
-/// }
-/// ```
+/// The widget module renders labels through its `LabelRenderer` protocol, which `TextRenderer`
+/// meets with ``measure(_:pixelSize:direction:)`` and
+/// ``draw(_:pixelSize:direction:color:baselineAt:on:)`` (and, from the protocol, the same without
+/// a direction: the paragraph's from its first strong character).
 ///
 /// **Shaping.** A line is split into runs of one bidi level, one script and one face, and each
 /// run is shaped by HarfBuzz with the whole line as context: Arabic letters join, Indic
@@ -138,14 +133,10 @@ public final class TextRenderer {
 
     // MARK: Measuring and drawing
 
-    /// The size of `text` set at `pixelSize` pixels per em: its shaped advance width, and the
-    /// largest ascent and descent of the faces it uses (the primary face's at least, so an empty
-    /// string still has a line's height). A non-positive or non-finite size measures zero.
-    public func measure(_ text: String, pixelSize: Double) -> (width: Double, ascent: Double, descent: Double) {
-        measure(text, pixelSize: pixelSize, direction: .auto)
-    }
-
-    /// ``measure(_:pixelSize:)`` of `text` as a paragraph in `direction`.
+    /// The size of `text` set at `pixelSize` pixels per em as a paragraph in `direction`: its
+    /// shaped advance width, and the largest ascent and descent of the faces it uses (the primary
+    /// face's at least, so an empty string still has a line's height). A non-positive or
+    /// non-finite size measures zero. (Without `direction`: from the text's first strong character.)
     public func measure(_ text: String, pixelSize: Double, direction: TextDirection) -> TextMetrics {
         guard let size = TextRenderer.sizeKey(pixelSize) else { return (0, 0, 0) }
         let line = shape(text, direction: direction)
@@ -159,14 +150,9 @@ public final class TextRenderer {
         return (place(line, size: size) { _, _, _ in }, ascent, descent)
     }
 
-    /// Draws `text` at `pixelSize` pixels per em in `color`, starting at `origin` on the
-    /// baseline (the line's left end, whatever its direction), through the canvas's clip and
-    /// opacity.
-    public func draw(_ text: String, pixelSize: Double, color: Color, baselineAt origin: Point, on canvas: Canvas) {
-        draw(text, pixelSize: pixelSize, direction: .auto, color: color, baselineAt: origin, on: canvas)
-    }
-
-    /// ``draw(_:pixelSize:color:baselineAt:on:)`` of `text` as a paragraph in `direction`.
+    /// Draws `text` at `pixelSize` pixels per em in `color` as a paragraph in `direction`,
+    /// starting at `origin` on the baseline (the line's left end, whatever its direction),
+    /// through the canvas's clip and opacity.
     public func draw(
         _ text: String, pixelSize: Double, direction: TextDirection, color: Color, baselineAt origin: Point,
         on canvas: Canvas

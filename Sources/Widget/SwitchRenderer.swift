@@ -1,9 +1,26 @@
 import Raster
 
-/// Draws text for switch labels. The widget stays pure: the text module (FreeType) conforms.
+/// Draws text for switch labels. The widget stays pure: the text module (HarfBuzz, FriBidi,
+/// FreeType) conforms. `direction` is the paragraph's base direction (``TextDirection/auto``:
+/// from its first strong character); `origin` is the left end of the line on its baseline.
 public protocol LabelRenderer: AnyObject {
-    func measure(_ text: String, pixelSize: Double) -> (width: Double, ascent: Double, descent: Double)
-    func draw(_ text: String, pixelSize: Double, color: Color, baselineAt origin: Point, on canvas: Canvas)
+    func measure(_ text: String, pixelSize: Double, direction: TextDirection) -> (
+        width: Double, ascent: Double, descent: Double
+    )
+    func draw(
+        _ text: String, pixelSize: Double, direction: TextDirection, color: Color, baselineAt origin: Point,
+        on canvas: Canvas)
+}
+
+extension LabelRenderer {
+    /// The paragraph's direction from its first strong character.
+    public func measure(_ text: String, pixelSize: Double) -> (width: Double, ascent: Double, descent: Double) {
+        measure(text, pixelSize: pixelSize, direction: .auto)
+    }
+
+    public func draw(_ text: String, pixelSize: Double, color: Color, baselineAt origin: Point, on canvas: Canvas) {
+        draw(text, pixelSize: pixelSize, direction: .auto, color: color, baselineAt: origin, on: canvas)
+    }
 }
 
 /// The pixel geometry of a switch at one instant.
@@ -16,6 +33,8 @@ struct SwitchGeometry {
     let padding: Double
     /// Thumb travel in pixels between the off and on ends.
     let travel: Double
+    /// Right to left: the off end at the right (``SwitchStyle/isMirrored``).
+    let isMirrored: Bool
 
     init(style: SwitchStyle, frame: Rect) {
         scale = style.scale
@@ -27,13 +46,21 @@ struct SwitchGeometry {
         let s = style.scale
         thumbDiameter = max(0, style.thumbSize.map { $0 * s } ?? (frame.height - 2 * style.padding * s))
         travel = max(0, frame.width - 2 * padding - thumbDiameter)
+        isMirrored = style.isMirrored
+    }
+
+    /// `r` reflected about the frame's vertical centre line when the switch is mirrored.
+    func mirrored(_ r: Rect) -> Rect {
+        isMirrored ? Rect(x: frame.minX + frame.maxX - r.maxX, y: r.y, width: r.width, height: r.height) : r
     }
 
     /// The thumb at `position` (0 off … 1 on), stretched by `stretch` pixels toward its
     /// direction of travel: to the right at the off end, to the left at the on end.
+    /// Mirrored, everything the other way round.
     func thumb(position: Double, stretch: Double) -> Rect {
         let x = frame.x + padding + travel * position - stretch * min(1, max(0, position))
-        return Rect(x: x, y: frame.midY - thumbDiameter / 2, width: thumbDiameter + stretch, height: thumbDiameter)
+        return mirrored(
+            Rect(x: x, y: frame.midY - thumbDiameter / 2, width: thumbDiameter + stretch, height: thumbDiameter))
     }
 }
 
@@ -95,7 +122,7 @@ public final class SwitchRenderer {
         let trackColor = c == 0 ? off : (c == 1 ? style.trackColorOn : Color.mix(off, style.trackColorOn, c))
         if let name = style.trackImage, let image = images[name] {
             // The image is the track's paint (no colour under it: its anti-aliased edge would show).
-            drawTrackImage(image, track: g.track, shape: track, progress: c, on: canvas)
+            drawTrackImage(image, track: g.track, shape: track, progress: c, mirrored: g.isMirrored, on: canvas)
         } else {
             canvas.fill(track, trackColor)
         }
@@ -134,12 +161,18 @@ public final class SwitchRenderer {
 
     /// The image slides under the clipped track: its left end shows when off, its right end when
     /// on. It is scaled to the track's height and drawn as the track shape's paint, so the
-    /// track's rounded ends clip it exactly.
-    private func drawTrackImage(_ image: Image, track: Rect, shape: Shape, progress: Double, on canvas: Canvas) {
+    /// track's rounded ends clip it exactly. Mirrored, the image is flipped too (the day/night
+    /// sky keeps day under the on end), sampled exactly where the unmirrored one is.
+    private func drawTrackImage(
+        _ image: Image, track: Rect, shape: Shape, progress: Double, mirrored: Bool, on canvas: Canvas
+    ) {
         let scale = track.height / Double(image.height)
         let width = Double(image.width) * scale
         let x = track.minX - (width - track.width) * progress
-        let t = AffineTransform.scale(scale, scale).concatenating(.translation(x, track.minY))
+        let t =
+            mirrored
+            ? AffineTransform.scale(-scale, scale).concatenating(.translation(track.minX + track.maxX - x, track.minY))
+            : AffineTransform.scale(scale, scale).concatenating(.translation(x, track.minY))
         canvas.fill(shape, .image(ImagePattern(image: image, transform: t, filter: .bilinear, extend: .pad)))
     }
 
@@ -169,7 +202,9 @@ public final class SwitchRenderer {
         func draw(_ text: String?, color: Color, opacity: Double, regionX: Double) {
             guard let text, !text.isEmpty, opacity > 0 else { return }
             let m = labels.measure(text, pixelSize: size)
-            let x = regionX + (freeWidth + g.padding - m.width) / 2
+            // The region the label is centred in changes sides in a mirrored switch; its text does not.
+            let region = g.mirrored(Rect(x: regionX, y: g.frame.y, width: freeWidth + g.padding, height: 0))
+            let x = region.minX + (freeWidth + g.padding - m.width) / 2
             let baseline = g.frame.midY + (m.ascent - m.descent) / 2
             canvas.withOpacity(opacity) {
                 labels.draw(text, pixelSize: size, color: color, baselineAt: Point(x, baseline), on: canvas)

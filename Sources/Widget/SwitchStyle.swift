@@ -113,6 +113,13 @@ public struct SwitchStyle: Hashable, Sendable {
     public var toggleOnTouchDown = false
     /// Opacity of a disabled switch.
     public var disabledOpacity: Double = 0.5
+    /// Right to left, as UISwitch under a right-to-left layout: the thumb rests at the right when
+    /// off and at the left when on, a slide to the left turns it on, and the ON/OFF labels and
+    /// the track image change sides. Set by a board's `layout.direction`, not a style key. The
+    /// drawing is the exact mirror of the left-to-right one but for what must still read the
+    /// same: the labels' text and the thumb's images are not flipped, and a shadow keeps its
+    /// offset (the light on a screen does not move with the layout).
+    public var isMirrored = false
 
     public init() {}
 

@@ -117,6 +117,9 @@ public final class ToggleSwitch {
     /// Pixels of thumb travel between the off and on ends.
     public var travel: Double { SwitchGeometry(style: style, frame: frame).travel }
 
+    /// Which way along x the thumb goes towards on: +1, or −1 for a mirrored switch.
+    private var towardsOn: Double { style.isMirrored ? -1 : 1 }
+
     /// The centre of the thumb, unpressed, at `position` (0 the off end, 1 the on end): where a
     /// finger that slides the thumb goes down and lifts.
     public func thumbCenter(at position: Double) -> Point {
@@ -221,7 +224,7 @@ public final class ToggleSwitch {
         t.lastTime = time
         t.release.add(x: point.x, time: time)
         let travel = max(1e-9, self.travel)
-        let position = min(1, max(0, t.positionBefore + (point.x - t.start.x) / travel))
+        let position = min(1, max(0, t.positionBefore + towardsOn * (point.x - t.start.x) / travel))
         if var drag = t.drag {
             drag.position = position
             t.drag = drag
@@ -248,7 +251,7 @@ public final class ToggleSwitch {
         let final: Bool
         if let ended = tracking, let drag = ended.drag {
             // A drag decides even with toggleOnTouchDown (toggled when tracking began).
-            let speed = ended.release.speed(at: time) / style.scale
+            let speed = towardsOn * ended.release.speed(at: time) / style.scale
             final = abs(speed) >= ReleaseVelocity.flickSpeed ? speed > 0 : drag.position >= 0.5
         } else if style.toggleOnTouchDown {
             final = isOn

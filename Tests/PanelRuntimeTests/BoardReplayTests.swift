@@ -30,6 +30,7 @@ final class BoardReplayTests: XCTestCase {
         "hdmi-1080p-usb-touch": "eGalax Inc. USB TouchController",
         "qemu-virtio-gpu": "QEMU Virtio Tablet",
         "house-7inch-pages": "generic ft5x06 (79)",
+        "rpi-7inch-dsi-rtl": "generic ft5x06 (79)",
     ]
 
     func testEveryShippedBoardHasARecordingOfItsTouchscreen() throws {
@@ -45,6 +46,8 @@ final class BoardReplayTests: XCTestCase {
     func testHDMI1080pUSBTouch() throws { try replay("hdmi-1080p-usb-touch") }
     func testQEMUVirtioGPU() throws { try replay("qemu-virtio-gpu") }
     func testHouseOnThreePages() throws { try replay("house-7inch-pages") }
+    /// Right to left: the swipes to the next page go from left to right.
+    func testRightToLeftOnTwoPages() throws { try replay("rpi-7inch-dsi-rtl") }
 
     func testSlidesOnTheRaspberryPi7InchDisplay() throws { try replaySlides("rpi-7inch-dsi") }
     func testSlidesOnTheRaspberryPiTouchDisplay2() throws { try replaySlides("rpi-touch-display-2") }
@@ -52,6 +55,8 @@ final class BoardReplayTests: XCTestCase {
     func testSlidesOnTheHDMI1080pUSBTouch() throws { try replaySlides("hdmi-1080p-usb-touch") }
     func testSlidesOnTheQEMUVirtioGPU() throws { try replaySlides("qemu-virtio-gpu") }
     func testSlidesOnTheHouseOnThreePages() throws { try replaySlides("house-7inch-pages") }
+    /// Mirrored switches: slid on from right to left.
+    func testSlidesOnTheRightToLeftBoard() throws { try replaySlides("rpi-7inch-dsi-rtl") }
 
     /// The 7" display's config still takes the device by the name it had before 2020 (the
     /// firmware-driven rpi-ft5406), for boards on older Raspberry Pi OS releases.

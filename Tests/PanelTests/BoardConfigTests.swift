@@ -15,7 +15,7 @@ final class BoardConfigTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.boardDirectory.path).filter {
             $0.hasSuffix(".json")
         }
-        XCTAssertEqual(files.count, 6)
+        XCTAssertEqual(files.count, 7)
         var pages = 0
         for file in files {
             let data = try Data(contentsOf: Self.boardDirectory.appendingPathComponent(file))
@@ -32,8 +32,9 @@ final class BoardConfigTests: XCTestCase {
             XCTAssertEqual(laidOut, config.switches.count, file)
             pages += config.pages.count
         }
-        // One board of several pages (house-7inch-pages.json: three), the others one each.
-        XCTAssertEqual(pages, files.count - 1 + 3)
+        // Two boards of several pages (house-7inch-pages.json: three, rpi-7inch-dsi-rtl.json: two),
+        // the others one each.
+        XCTAssertEqual(pages, files.count - 2 + 3 + 2)
     }
 
     func testDefaultsForMissingKeys() throws {

@@ -10,10 +10,15 @@ import XCTest
 /// is 10 px wide.
 final class LabelOverflowConfigTests: XCTestCase {
     final class TenPixelLabels: LabelRenderer {
-        func measure(_ text: String, pixelSize: Double) -> (width: Double, ascent: Double, descent: Double) {
+        func measure(_ text: String, pixelSize: Double, direction: TextDirection) -> (
+            width: Double, ascent: Double, descent: Double
+        ) {
             (Double(text.count) * 10 * pixelSize / 17, pixelSize * 0.8, pixelSize * 0.2)
         }
-        func draw(_ text: String, pixelSize: Double, color: Color, baselineAt origin: Point, on canvas: Canvas) {}
+        func draw(
+            _ text: String, pixelSize: Double, direction: TextDirection, color: Color, baselineAt origin: Point,
+            on canvas: Canvas
+        ) {}
     }
 
     func board(_ theme: String = "", _ switches: String) throws -> BoardConfig {
