@@ -406,7 +406,26 @@ public final class MQTTClient {
         return min(lastWrite, lastRead) + Double(connection.keepalive) + 0.5
     }
 
-    /// Handles readiness of one of ``pollInterests``; returns what happened.
+    /// The most events ``handle(_:now:)`` and ``takeBufferedEvents()`` hand out a call, and about
+    /// the most packets read a call: a flood of messages is taken over many turns of the
+    /// caller's loop, with frames and the control socket served between (as the control socket
+    /// takes 16 requests a client a turn). Nothing more is read while this many events wait; the
+    /// rest stays in the kernel's socket buffer, where TCP holds the broker back. Measured with
+    /// 20,000 commands in 2.5 s on four topics and a control `list` every 20 ms (debug build, a
+    /// 2-core machine at load 6): 128 answers in 16–34 ms median, 80–112 ms worst, and the
+    /// switches reach their last command 0.03–0.3 s after the flood; 256 took 18–29 ms median
+    /// and 127–186 ms worst.
+    public static let eventsPerTurn = 128
+
+    /// Messages (or connection events) read and not handed out yet: the caller takes them with
+    /// ``takeBufferedEvents()`` at its next turn (its loop must not sleep meanwhile).
+    public var hasBufferedEvents: Bool { !inbox.events.isEmpty }
+
+    /// The next ``eventsPerTurn`` events already read, in order.
+    public func takeBufferedEvents() -> [MQTTClientEvent] { takeEvents() }
+
+    /// Handles readiness of one of ``pollInterests``; returns what happened (at most
+    /// ``eventsPerTurn`` events; the rest with ``takeBufferedEvents()``).
     public func handle(_ event: PollEvent, now: Double) -> [MQTTClientEvent] {
         if let attempt {
             // Only the attempt's own pipe: an event for a descriptor of an earlier connection
@@ -459,13 +478,22 @@ public final class MQTTClient {
             }
         }
         if readable {
-            // libmosquitto 2.0 reads max(1, packets in flight) packets a call (the count given
-            // is unused); the poll is level-triggered, so what is left is read next turn and a
-            // flood cannot hold the loop.
+            // libmosquitto 2.0 reads max(1, QoS 1 and 2 messages of ours awaiting acknowledgement)
+            // packets a call (the count given is unused), or until the socket is drained: one
+            // packet when nothing is in flight (the broker then sends the next QoS 1 message only
+            // as its 20 in flight are acknowledged, and drops what its queue cannot hold), and
+            // thousands under a flood that has the panel publishing a state per command. So it
+            // is called until a turn's worth of events is in or the socket has nothing more; the
+            // poll is level-triggered, and what is left is read in a later turn (in the kernel's
+            // socket buffer meanwhile, where TCP holds the broker back).
             lastRead = now
-            let code = lib.mosquitto_loop_read(mosq, 1)
-            if code != Int32(MOSQ_ERR_SUCCESS.rawValue) {
-                return closed(reason: MQTTError(call: "read", code: code).message)
+            for _ in 0..<Self.eventsPerTurn {
+                guard inbox.events.count < Self.eventsPerTurn else { break }
+                let code = lib.mosquitto_loop_read(mosq, 1)
+                if code != Int32(MOSQ_ERR_SUCCESS.rawValue) {
+                    return closed(reason: MQTTError(call: "read", code: code).message)
+                }
+                guard let socket, let ready = try? waitForReadable([socket], timeout: 0), !ready.isEmpty else { break }
             }
         }
     }
@@ -483,8 +511,8 @@ public final class MQTTClient {
     }
 
     private func takeEvents() -> [MQTTClientEvent] {
-        let events = inbox.events
-        inbox.events.removeAll()
+        let events = Array(inbox.events.prefix(Self.eventsPerTurn))
+        inbox.events.removeFirst(events.count)
         for event in events {
             switch event {
             case .connected:

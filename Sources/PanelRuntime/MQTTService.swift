@@ -29,6 +29,16 @@ public final class MQTTService: PanelService {
     /// Switches being set from a device's state message right now (their change sends no
     /// command back to the device).
     private var mirroring: Set<String> = []
+    /// The switch commands of the messages taken this turn, carried out together when they are
+    /// all read (``carryOutCommands(now:)``): one save for the lot, the last command for a
+    /// switch winning, so a flood costs a durable write and a state published per switch per
+    /// turn, not per message.
+    private var commands: [PanelSession.SetCommand] = []
+    /// Where ``commands`` leave the switches they name: a TOGGLE toggles what came before it.
+    private var commandedStates: [String: Bool] = [:]
+    /// Whether the client's events were taken this turn (through ``handle(_:now:)``); if not,
+    /// ``tick(now:)`` takes those read in an earlier turn and not taken yet.
+    private var tookEventsThisTurn = false
 
     /// Seconds a connection may take to be accepted (resolution, TCP, TLS, CONNACK).
     public static let connectTimeout = 10.0
@@ -74,11 +84,15 @@ public final class MQTTService: PanelService {
     public var pollInterests: [PollInterest] { client?.pollInterests ?? [] }
 
     public var nextDeadline: Double? {
-        [reconnectAt, connectDeadline, client?.nextDeadline, bridge?.nextDeadline].compactMap { $0 }.min()
+        // Messages read and not taken yet (a flood, a turn's worth at a time): the next turn.
+        let buffered = client?.hasBufferedEvents == true ? loop?.clock.now : nil
+        return [reconnectAt, connectDeadline, client?.nextDeadline, bridge?.nextDeadline, buffered].compactMap { $0 }
+            .min()
     }
 
     public func handle(_ event: PollEvent, now: Double) {
         guard let client else { return }
+        tookEventsThisTurn = true
         process(client.handle(event, now: now), now: now)
         showPending(now: now)
     }
@@ -95,6 +109,10 @@ public final class MQTTService: PanelService {
     }
 
     public func tick(now: Double) {
+        if !tookEventsThisTurn, let client, client.hasBufferedEvents {
+            process(client.takeBufferedEvents(), now: now)
+        }
+        tookEventsThisTurn = false
         if let at = reconnectAt, now >= at {
             reconnectAt = nil
             connect(now: now)
@@ -109,6 +127,7 @@ public final class MQTTService: PanelService {
             let reaction = bridge?.tick(now: now, states: states, isConnected: isConnected)
         {
             apply(reaction, now: now)
+            carryOutCommands(now: now)
         }
         showPending(now: now)
     }
@@ -237,7 +256,10 @@ public final class MQTTService: PanelService {
     // MARK: Events
 
     private func process(_ events: [MQTTClientEvent], now: Double) {
+        defer { carryOutCommands(now: now) }
+        let screenEntities = screenEntities
         for event in events {
+            if case .message = event {} else { carryOutCommands(now: now) }  // in order with the connection's news
             switch event {
             case .connected:
                 connectDeadline = nil
@@ -260,7 +282,7 @@ public final class MQTTService: PanelService {
                     apply(reaction, now: now)
                     continue
                 }
-                guard let states = loop?.session.controller.states,
+                guard let states = loop?.session.controller.states.merging(commandedStates, uniquingKeysWith: { $1 }),
                     let reaction = bridge?.received(
                         topic: message.topic, payload: message.payload, isRetained: message.isRetained, states: states,
                         now: now, random: random)
@@ -277,13 +299,29 @@ public final class MQTTService: PanelService {
         for command in reaction.commands {
             switch command {
             case .set(let id, let isOn, let runActions):
-                if !runActions { mirroring.insert(id) }
-                session.set(id, isOn: isOn, source: .mqtt, runActions: runActions, now: now)
-                mirroring.remove(id)
+                commands.append(PanelSession.SetCommand(id: id, isOn: isOn, runActions: runActions))
+                commandedStates[id] = isOn
             case .revert(let id, let isOn):
+                carryOutCommands(now: now)
                 session.set(id, isOn: isOn, source: .revert, runActions: false, now: now)
             }
         }
+    }
+
+    /// Sets the switches as the commands taken so far say, saved once (``PanelSession/set(_:source:now:)``).
+    private func carryOutCommands(now: Double) {
+        guard !commands.isEmpty else { return }
+        let batch = commands
+        commands.removeAll()
+        commandedStates.removeAll()
+        guard let session = loop?.session else { return }
+        // A change from a device's state message sends no command back to it: the last command
+        // for a switch is the one acknowledged.
+        var mirrored: [String: Bool] = [:]
+        for command in batch { mirrored[command.id] = !command.runActions }
+        mirroring = Set(mirrored.filter(\.value).keys)
+        session.set(batch, source: .mqtt, now: now)
+        mirroring.removeAll()
     }
 
     /// The screen's light and select, on the bridge's broker.
@@ -324,7 +362,8 @@ public final class MQTTService: PanelService {
 
     /// Sends what the bridge said.
     private func send(_ outgoing: [MQTTBridge.Outgoing]) {
-        guard let client, client.isConnected else { return }
+        // Most messages a flood brings call for nothing to be sent: no screen status is built then.
+        guard !outgoing.isEmpty, let client, client.isConnected else { return }
         for item in withScreen(outgoing) {
             do {
                 switch item {

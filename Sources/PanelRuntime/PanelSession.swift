@@ -158,20 +158,61 @@ public final class PanelSession {
         return commit(changes, runActions: runActions, now: now) ? changes : []
     }
 
+    /// One command of a batch for ``set(_:source:now:)``.
+    public struct SetCommand: Hashable, Sendable {
+        public var id: String
+        public var isOn: Bool
+        /// Whether the switch's actions run for this command, should it be the switch's last.
+        public var runActions: Bool
+
+        public init(id: String, isOn: Bool, runActions: Bool) {
+            self.id = id
+            self.isOn = isOn
+            self.runActions = runActions
+        }
+    }
+
+    /// Sets switches as `source` (a turn's worth of network commands): the commands are applied
+    /// in order, animated, then the states are saved once and each switch the batch changed is
+    /// acknowledged once, with where it ended — the last command for a switch wins, and a switch
+    /// sent on and back off within the batch is not acknowledged at all (nothing of it changed).
+    /// A flood of commands costs one durable write a turn instead of one a command, and still no
+    /// change is acknowledged (published, its actions started) before it is on disk. Returns the
+    /// changes acknowledged (empty when they could not be saved: every switch goes back).
+    @discardableResult
+    public func set(_ commands: [SetCommand], source: ChangeSource, now: Double) -> [SwitchChange] {
+        let before = controller.states
+        var last: [String: (change: SwitchChange, runActions: Bool)] = [:]
+        var order: [String] = []
+        for command in commands {
+            for change in controller.set(command.id, isOn: command.isOn, source: source, now: now) {
+                if last[change.id] == nil { order.append(change.id) }
+                last[change.id] = (change, command.runActions)
+            }
+        }
+        let net = order.compactMap { id in last[id].flatMap { before[id] == $0.change.isOn ? nil : $0 } }
+        return commit(net, now: now) ? net.map(\.change) : []
+    }
+
     /// Saves once, then acknowledges in order: runs the actions and tells the subscribers.
     /// Returns false when the states could not be saved (every switch of the batch is flipped back).
     @discardableResult
     private func commit(_ changes: [SwitchChange], runActions: Bool, now: Double) -> Bool {
+        commit(changes.map { ($0, runActions) }, now: now)
+    }
+
+    /// ``commit(_:runActions:now:)`` with the actions run or not change by change.
+    private func commit(_ changes: [(change: SwitchChange, runActions: Bool)], now: Double) -> Bool {
         guard !changes.isEmpty else { return true }
         if let failure = saveStates() {
-            for change in changes.reversed() where !controller.isGroup(change.id) {
+            for (change, _) in changes.reversed() where !controller.isGroup(change.id) {
                 log(.error, "\(change.id) → \(change.isOn ? "on" : "off") not kept: \(failure)")
                 controller.set(change.id, isOn: !change.isOn, source: .revert, now: now)
             }
             return false
         }
         var outcomes: [ActionOutcome] = []
-        for change in changes { outcomes += acknowledge(change, runActions: runActions, now: now) }
+        for (change, runActions) in changes { outcomes += acknowledge(change, runActions: runActions, now: now) }
         handle(outcomes, now: now)
         return true
     }
