@@ -9,11 +9,16 @@ public struct MQTTError: Error, Hashable, Sendable, CustomStringConvertible {
     public var code: Int32
     public var message: String
 
-    public init(call: String, code: Int32) {
+    /// `errno`: the errno of the call that failed, for `MOSQ_ERR_ERRNO` — the calling thread's
+    /// now by default, which is right only on the thread that made the call, straight after it.
+    public init(call: String, code: Int32, errno: SystemErrno = currentErrno) {
         self.call = call
         self.code = code
         if code == Int32(MOSQ_ERR_ERRNO.rawValue) {
-            message = currentErrno.description
+            message = errno.description
+        } else if code == Int32(MOSQ_ERR_KEEPALIVE.rawValue) {
+            // libmosquitto 2.0.11 has no words for it ("Unknown error.").
+            message = "the broker did not answer the keepalive ping"
         } else if let library = libmosquitto.loaded {
             message = library.mosquitto_strerror(code).map { String(cString: $0) } ?? "libmosquitto error \(code)"
         } else {
@@ -124,6 +129,27 @@ public final class MQTTClient {
     public private(set) var isOpen = false
     /// The broker accepted the session and it has not ended.
     public private(set) var isConnected = false
+    /// The socket of the connection being opened has been writable: TCP is up (or failed, and
+    /// the write said so).
+    private var tcpEstablished = false
+
+    /// What a connection that was asked for and not accepted yet is waiting for (nil: none is).
+    public enum ConnectStep: Hashable, Sendable {
+        /// Resolving the broker's name and starting the TCP connect (on the connect thread).
+        case nameLookup
+        /// The TCP handshake.
+        case tcp
+        case tlsHandshake
+        /// The CONNECT is sent (or queued behind nothing): the broker's CONNACK.
+        case connack
+    }
+
+    public var connectStep: ConnectStep? {
+        guard isOpen || attempt != nil, !isConnected else { return nil }
+        if attempt != nil { return .nameLookup }
+        if !tcpEstablished { return .tcp }
+        return tlsHandshaking ? .tlsHandshake : .connack
+    }
     /// The session's subscriptions (a clean session starts with none): ended at the goodbye.
     private var subscriptions: Set<String> = []
     /// When the client last wrote and last read (the caller's clock). libmosquitto pings a
@@ -146,6 +172,8 @@ public final class MQTTClient {
         let ring: FileDescriptor
         struct State {
             var result: Int32 = 0
+            /// The connecting thread's errno after the call (errno is per thread).
+            var errno = SystemErrno(0)
             /// Set by the thread before it rings; read by the loop after the ring.
             var finished = false
             /// The client gave up on this attempt (closed, destroyed): the thread destroys the
@@ -270,8 +298,10 @@ public final class MQTTClient {
         let lib = lib
         try startDetachedThread(stackSize: 256 * 1024) {
             let result = lib.mosquitto_connect_async(mosq.value, c.host, Int32(c.port), Int32(c.keepalive))
+            let error = currentErrno
             let abandoned = attempt.state.withLock { state in
                 state.result = result
+                state.errno = error
                 state.finished = true
                 return state.abandoned
             }
@@ -284,6 +314,7 @@ public final class MQTTClient {
         // The loop looks at the attempt only after this returns, so the thread may finish first.
         self.attempt = attempt
         isOpen = true
+        tcpEstablished = false
         lastWrite = now
         lastRead = now
     }
@@ -357,12 +388,12 @@ public final class MQTTClient {
     /// Takes the finished attempt's result; false while the thread still runs.
     private func finishAttempt() -> Bool {
         guard let attempt else { return true }
-        let (finished, result) = attempt.state.withLock { ($0.finished, $0.result) }
+        let (finished, result, error) = attempt.state.withLock { ($0.finished, $0.result, $0.errno) }
         guard finished else { return false }
         self.attempt = nil
         if result != Int32(MOSQ_ERR_SUCCESS.rawValue) {
             isOpen = false
-            inbox.events.append(.connectFailed(MQTTError(call: "connect", code: result).message))
+            inbox.events.append(.connectFailed(MQTTError(call: "connect", code: result, errno: error).message))
         }
         return true
     }
@@ -399,9 +430,12 @@ public final class MQTTClient {
         return fd >= 0 ? PollHandle(fd) : nil
     }
 
-    /// When ``serviceTimers(now:)`` must run: a keepalive after the last traffic.
+    /// When ``serviceTimers(now:)`` must run: a keepalive after the last traffic. Not before
+    /// the broker has accepted the session: libmosquitto's keepalive check would drop a
+    /// connection still waiting for its CONNACK after a keepalive and a half, with no words for
+    /// why; the caller's connect timeout governs that wait, whatever the keepalive.
     public var nextDeadline: Double? {
-        guard isOpen, attempt == nil else { return nil }
+        guard isOpen, isConnected, attempt == nil else { return nil }
         // libmosquitto counts whole seconds: a moment after the keepalive is surely due.
         return min(lastWrite, lastRead) + Double(connection.keepalive) + 0.5
     }
@@ -443,7 +477,7 @@ public final class MQTTClient {
 
     /// Keepalive pings and the ping timeout; call at ``nextDeadline``.
     public func serviceTimers(now: Double) -> [MQTTClientEvent] {
-        guard isOpen, attempt == nil else { return takeEvents() }
+        guard isOpen, isConnected, attempt == nil else { return takeEvents() }
         let code = lib.mosquitto_loop_misc(mosq)
         if code == Int32(MOSQ_ERR_SUCCESS.rawValue) {
             if lib.mosquitto_want_write(mosq) {
@@ -460,6 +494,7 @@ public final class MQTTClient {
     }
 
     private func pump(readable: Bool, writable: Bool, now: Double) {
+        if writable { tcpEstablished = true }
         if tlsHandshaking {
             // libmosquitto moves the TLS handshake on only from loop_read, whatever the socket
             // is ready for; once it is done, the CONNECT packet waiting behind it goes out.

@@ -118,9 +118,10 @@ public final class MQTTService: PanelService {
             connect(now: now)
         }
         if let at = connectDeadline, now >= at, let client, !client.isConnected {
+            let step = client.connectStep
             client.disconnect()
             self.client = nil
-            connectionFailed("no answer within \(Int(Self.connectTimeout)) s", now: now)
+            connectionFailed(Self.timedOut(waitingFor: step), now: now)
         }
         if let client, let at = client.nextDeadline, now >= at { process(client.serviceTimers(now: now), now: now) }
         if let states = loop?.session.controller.states,
@@ -249,6 +250,17 @@ public final class MQTTService: PanelService {
         log(
             failures == 1 ? .warning : .info,
             "MQTT: \(brokerName): \(reason); retrying in \(Int(delay.rounded(.up))) s")
+    }
+
+    /// Why a connection was given up on at ``connectTimeout``, by what it was waiting for.
+    static func timedOut(waitingFor step: MQTTClient.ConnectStep?) -> String {
+        let within = "within \(Int(connectTimeout)) s"
+        switch step {
+        case .nameLookup: return "no answer \(within) (the name lookup and TCP connect did not finish)"
+        case .tcp: return "the TCP connection was not established \(within)"
+        case .tlsHandshake: return "the TLS handshake did not finish \(within)"
+        case .connack, nil: return "the broker accepted the connection but sent no CONNACK \(within)"
+        }
     }
 
     private func pow2(_ n: Int) -> Double { n >= 10 ? 1024 : Double(1 << max(0, n)) }

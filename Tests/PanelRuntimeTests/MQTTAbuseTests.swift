@@ -160,6 +160,73 @@ final class MQTTAbuseTests: XCTestCase {
             XCTAssertEqual(retained["switchpanel/flood/\(id)/state"], expected[id]! ? "ON" : "OFF", id)
         }
     }
+
+    // MARK: Why a connection failed
+
+    /// The lines the reconnect logic wrote about the broker at 127.0.0.1:`port`.
+    func brokerLines(port: Int) -> [String] { logged.filter { $0.contains("MQTT: mqtt://127.0.0.1:\(port): ") } }
+
+    /// Nothing listens on the broker's port: each attempt is refused by the kernel, and the log
+    /// says so. Before, it said "No such file or directory (ENOENT)" or "Success (errno 0)": the
+    /// errno was read on the loop's thread, not on the thread whose connect failed.
+    func testIssue25NothingListeningIsLoggedAsARefusedConnection() throws {
+        let port = try MosquittoBroker.freePort()
+        let panel = try embedded(try board(["a"], port: port))
+        // The first attempt at start, the next ones after their backoff (virtual time).
+        for attempts in 1...3 {
+            XCTAssertTrue(
+                try panel.run(untilReal: { self.brokerLines(port: port).count >= attempts }, realTimeout: 5),
+                "attempt \(attempts): \(logged)")
+            try panel.advance(by: Double(1 << attempts) * 1.25)
+        }
+        let lines = brokerLines(port: port)
+        print("nothing listening: \(lines)")
+        XCTAssertGreaterThanOrEqual(lines.count, 3)
+        for line in lines {
+            XCTAssertTrue(line.contains(": Connection refused (ECONNREFUSED); retrying in"), line)
+        }
+    }
+
+    /// A listener of the test's own that accepts TCP (the kernel's backlog does) and never says
+    /// a word — a fault mosquitto cannot be made to produce. With keepalive 5 the panel gave up
+    /// after 5.5 s saying "Unknown error." (libmosquitto 2.0.11's words for its keepalive
+    /// timeout, which it applied to a session not yet accepted); now the connect timeout
+    /// governs, whatever the keepalive: 10 s, and the log says the CONNACK never came. All the
+    /// while `list` is answered at once.
+    func testIssue25ABrokerThatNeverSendsCONNACKIsDroppedAfterTheConnectTimeoutSayingSo() throws {
+        let port = try MosquittoBroker.freePort()
+        let silent = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(silent) }
+        var address = MosquittoBroker.loopback(port: port)
+        XCTAssertEqual(
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(silent, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }, 0)
+        XCTAssertEqual(listen(silent, 8), 0)
+        let panel = try embedded(try board(["a"], port: port, keepalive: 5))
+        let asker = ListAsker(path: socketPath, interval: 0.1)
+        // Real time: libmosquitto's keepalive runs on the real clock.
+        let start = monotonicNow()
+        XCTAssertTrue(
+            try panel.run(untilReal: { !self.brokerLines(port: port).isEmpty }, realTimeout: 14), "\(logged)")
+        let droppedAfter = monotonicNow() - start
+        XCTAssertTrue(try panel.run(untilReal: { asker.stop() }))
+        let latencies = asker.latencies
+        let lines = brokerLines(port: port)
+        print(
+            "silent broker, keepalive 5: dropped after \(droppedAfter.fixed(2)) s: \(lines); list answered "
+                + "\(latencies.count) times: median \((Self.median(latencies) * 1000).fixed(1)) ms, max "
+                + "\((latencies.max()! * 1000).fixed(1)) ms")
+        XCTAssertEqual(asker.failures, [])
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertTrue(
+            lines.first?.contains("the broker accepted the connection but sent no CONNACK within 10 s") == true,
+            "\(lines)")
+        XCTAssertGreaterThanOrEqual(droppedAfter, MQTTService.connectTimeout - 0.5)
+        XCTAssertLessThanOrEqual(Self.median(latencies), 0.05, "list answered at once (median)")
+    }
 }
 
 /// Publishes each topic's lines at an even pace over `duration` seconds, as a flood from the
