@@ -137,21 +137,24 @@ final class MQTTAbuseTests: XCTestCase {
         let asked = asker.count
         XCTAssertTrue(try panel.run(untilReal: { asker.stop() }), "the asker's last list answered")
         let latencies = Array(asker.latencies.dropFirst(3))
+        let worst = latencies.max() ?? .infinity
         print(
             "MQTT flood: \(ids.count * perSwitch) commands published in \((floodEnded ?? -1).fixed(2)) s; "
-                + "states final after \(elapsed.fixed(2)) s; list answered \(latencies.count) times meanwhile: median "
-                + "\((Self.median(latencies) * 1000).fixed(1)) ms, over 100 ms \(latencies.filter { $0 > 0.1 }.count), max \((latencies.max()! * 1000).fixed(1)) ms; "
-                + "\(panel.session.statesSaved - savesBefore) saves; RSS \(rssBefore.fixed(1)) → peak \(rssPeak.fixed(1)) MB")
+                + "states final after \(elapsed.fixed(2)) s; list answered \(latencies.count) times meanwhile: "
+                + "median \((Self.median(latencies) * 1000).fixed(1)) ms, max \((worst * 1000).fixed(1)) ms; "
+                + "\(panel.session.statesSaved - savesBefore) saves; RSS \(rssBefore.fixed(1)) → peak \(rssPeak.fixed(1)) MB"
+        )
         XCTAssertEqual(asker.failures, [])
         XCTAssertGreaterThan(asked, 3, "list asked during the flood")
         XCTAssertNotNil(floodEnded, "the publishers did not finish")
+        // A broker whose queue for the panel overflowed says so in its log.
+        let brokerNews = brokerLog().split(separator: "\n").filter { !$0.contains("root") }.suffix(5)
         XCTAssertEqual(
-            panel.session.controller.states, expected,
-            "the last command of each switch wins; broker: \(brokerLog().split(separator: "\n").filter { !$0.contains("root") }.suffix(10)); log: \(logged.filter { $0.contains("MQTT") }.suffix(20))")
+            panel.session.controller.states, expected, "the last command of each switch wins; broker: \(brokerNews)")
         // The issue's 100 ms is a release build's figure; a debug build on a loaded 2-core
-        // machine answers in 16–34 ms median, 80–190 ms worst (before the fix: 10.6 s).
+        // machine answers in 10–34 ms median, 49–112 ms worst (before the fix: 5.1–10.6 s).
         XCTAssertLessThanOrEqual(Self.median(latencies), 0.05, "list answered in 50 ms (median)")
-        XCTAssertLessThanOrEqual(latencies.max() ?? .infinity, 0.25, "every list answered within 250 ms")
+        XCTAssertLessThanOrEqual(worst, 0.25, "every list answered within 250 ms")
         // Saved before acknowledged, and published retained.
         try settle(panel, seconds: 0.5)
         XCTAssertEqual(StateStore(directory: directory).restore().states, expected)
@@ -226,6 +229,104 @@ final class MQTTAbuseTests: XCTestCase {
             "\(lines)")
         XCTAssertGreaterThanOrEqual(droppedAfter, MQTTService.connectTimeout - 0.5)
         XCTAssertLessThanOrEqual(Self.median(latencies), 0.05, "list answered at once (median)")
+    }
+
+    // MARK: What held, and must keep holding
+
+    /// 21 kinds of garbage (empty, 1 MiB, invalid UTF-8, 10,000-deep JSON arrays and objects,
+    /// NUL, near misses, JSON where text is wanted and the reverse) on a switch's command topic,
+    /// a device's state topic and the command topic of an id the board does not have: 63
+    /// messages, each ignored with exactly one log line, no switch changed, nothing saved, the
+    /// connection kept; a good command afterwards still works.
+    func testIssue25GarbagePayloadsAreIgnoredWithALogLineEachAndNoStateChange() throws {
+        try startBroker()
+        let json = """
+            {"version": 1, "name": "Garbage", "layout": {"columns": 2},
+             "mqtt": {"broker": "mqtt://127.0.0.1:\(broker.port)", "node": "flood"},
+             "switches": [{"id": "a", "label": "A"},
+              {"id": "hall", "label": "Hall", "mqtt": {"commandTopic": "z2m/hall/set", "stateTopic": "z2m/hall",
+               "stateField": "state"}}]}
+            """
+        let panel = try embedded(LoadedConfig(config: try BoardConfig.parse(json)))
+        try connected(panel)
+        let deepArrays = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let deepObjects =
+            String(repeating: #"{"state":"#, count: 10_000) + #""ON""# + String(repeating: "}", count: 10_000)
+        let garbage: [[UInt8]] = [
+            [], Array(repeating: 0x41, count: 1 << 20), [0xff, 0xfe, 0x00, 0xc3], [0xc3, 0x28],
+            [0xed, 0xa0, 0x80], Array("ON".utf8) + [0xff], Array(deepArrays.utf8), Array(deepObjects.utf8), [0],
+            Array("ONN".utf8), Array("maybe".utf8), Array("2".utf8), Array("-1".utf8), Array("null".utf8),
+            Array(#"{"state": 42"#.utf8), Array(#"{"state": {"deep": true}}"#.utf8), Array(#"{"state": null}"#.utf8),
+            Array(#"{"state": ["ON"]}"#.utf8), Array("ON                X".utf8), Array("\u{202E}NO".utf8),
+            Array("🙂".utf8),
+        ]
+        let topics = ["switchpanel/flood/a/set", "z2m/hall", "switchpanel/flood/nope/set"]
+        let before = panel.session.controller.states
+        let saves = panel.session.statesSaved
+        let ignoredBefore = logged.filter { $0.hasSuffix("; ignored") }.count
+        for payload in garbage {
+            for topic in topics { try broker.publish(topic, payload) }
+        }
+        let count = garbage.count * topics.count
+        _ = try panel.run(
+            untilReal: { self.logged.filter { $0.hasSuffix("; ignored") }.count - ignoredBefore >= count },
+            realTimeout: 15)
+        try settle(panel)
+        let ignored = logged.filter { $0.hasSuffix("; ignored") }.count - ignoredBefore
+        print("garbage: \(count) messages, \(ignored) lines saying ignored")
+        XCTAssertEqual(ignored, count, "one line each: \(logged.suffix(count + 5))")
+        XCTAssertTrue(logged.contains { $0.contains("1048576-byte payload") }, "\(logged)")
+        XCTAssertTrue(logged.contains { $0.contains("not UTF-8") }, "\(logged)")
+        XCTAssertTrue(logged.contains { $0.contains("no switch \"nope\"") }, "\(logged)")
+        XCTAssertEqual(panel.session.controller.states, before)
+        XCTAssertEqual(panel.session.statesSaved, saves, "nothing saved")
+        XCTAssertTrue(panel.panel.mqtt.isConnected)
+        try broker.publish("switchpanel/flood/a/set", "ON")
+        XCTAssertTrue(try panel.run(untilReal: { panel.session.controller.states["a"] == true }), "\(logged)")
+    }
+
+    /// The broker goes away for 20 s (virtual time; its real restart has no retained messages)
+    /// while the panel's switches change: the retries back off (1, 2, 4, 8, 16 s, ±25 %), the
+    /// panel is back online within the backoff of its next retry (at most 20 s) of the broker's
+    /// return, and the broker then holds every switch's state as the panel has it, including
+    /// the changes made during the outage. (The issue measured 12.6 s.)
+    func testIssue25AfterABrokerOutageThePanelIsBackOnlineWithItsStatesRetained() throws {
+        try startBroker()
+        let panel = try embedded(try board(["a", "b"]))
+        try connected(panel)
+        panel.session.set("a", isOn: true, source: .socket, runActions: false, now: panel.clock.now)
+        XCTAssertTrue(
+            try panel.run(untilReal: {
+                (try? self.broker.retained("switchpanel/flood/a/state"))?["switchpanel/flood/a/state"] == "ON"
+            }))
+        broker.stop()
+        XCTAssertTrue(try panel.run(untilReal: { !panel.panel.mqtt.isConnected }))
+        let down = panel.clock.now
+        /// Half a virtual second, and a moment of real time for the connect thread's answer.
+        func step() throws {
+            try panel.advance(by: 0.5)
+            _ = try panel.run(untilReal: { panel.panel.mqtt.isConnected }, realTimeout: 0.02)
+        }
+        while panel.clock.now - down < 5 { try step() }
+        panel.session.set("a", isOn: false, source: .socket, runActions: false, now: panel.clock.now)
+        panel.session.set("b", isOn: true, source: .socket, runActions: false, now: panel.clock.now)
+        while panel.clock.now - down < 20 { try step() }
+        XCTAssertFalse(panel.panel.mqtt.isConnected)
+        try broker.start()
+        let back = panel.clock.now
+        while !panel.panel.mqtt.isConnected, panel.clock.now - back < 25 { try step() }
+        let online = panel.clock.now - back
+        XCTAssertTrue(panel.panel.mqtt.isConnected, "\(logged)")
+        try settle(panel)
+        let retained = try broker.retained("switchpanel/flood/#")
+        print("broker down 20 s: back online \(online.fixed(1)) s after it returned; retained \(retained)")
+        XCTAssertLessThanOrEqual(online, 16 * 1.25 + 0.5, "within the backoff of the next retry")
+        XCTAssertEqual(retained["switchpanel/flood/status"], "online")
+        XCTAssertEqual(retained["switchpanel/flood/a/state"], "OFF")
+        XCTAssertEqual(retained["switchpanel/flood/b/state"], "ON")
+        let retries = logged.filter { $0.contains("MQTT: mqtt://127.0.0.1:\(broker.port): ") }
+        XCTAssertGreaterThanOrEqual(retries.count, 4, "backing off: \(retries)")
+        XCTAssertLessThanOrEqual(retries.count, 6, "backing off: \(retries)")
     }
 }
 
