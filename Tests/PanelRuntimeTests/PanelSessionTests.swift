@@ -101,6 +101,50 @@ final class PanelSessionTests: XCTestCase {
         XCTAssertEqual(restarted.session.controller.states, ["porch": true, "hall": true])
     }
 
+    // MARK: A batch of network commands
+
+    /// A turn's worth of network commands is saved once, before any is acknowledged; each switch
+    /// is acknowledged once, where its last command left it, with that command's actions; a
+    /// switch sent on and back off is not acknowledged at all; a batch that cannot be saved
+    /// leaves every switch where it was.
+    func testABatchOfCommandsIsSavedOnceAndTheLastCommandForASwitchWins() throws {
+        let harness = try Harness(
+            #"{"version": 1, "switches": [{"id": "a", "actions": [{"print": true}]}, {"id": "b", "actions": [{"print": true}]}, {"id": "c", "actions": [{"print": true}]}]}"#,
+            stateDirectory: directory)
+        var seenOnDisk: [[String: Bool]] = []
+        harness.session.onChange = { [directory] change in
+            harness.record.changes.append(change)
+            seenOnDisk.append(StateStore(directory: directory).load().states)
+        }
+        let saves = harness.session.statesSaved
+        let commands: [PanelSession.SetCommand] = [
+            .init(id: "a", isOn: true, runActions: true), .init(id: "b", isOn: true, runActions: true),
+            .init(id: "a", isOn: false, runActions: true), .init(id: "c", isOn: true, runActions: true),
+            .init(id: "a", isOn: true, runActions: false), .init(id: "b", isOn: false, runActions: true),
+            .init(id: "nope", isOn: true, runActions: true),
+        ]
+        let changes = harness.session.set(commands, source: .mqtt, now: 1)
+        XCTAssertEqual(harness.session.statesSaved, saves + 1, "one save for the batch")
+        XCTAssertEqual(changes.map(\.id), ["a", "c"], "b went on and back off: nothing to acknowledge")
+        XCTAssertEqual(harness.changes.map(\.id), ["a", "c"])
+        XCTAssertEqual(harness.changes.map(\.isOn), [true, true])
+        XCTAssertEqual(harness.changes.map(\.source), [.mqtt, .mqtt])
+        XCTAssertEqual(seenOnDisk, [["a": true, "b": false, "c": true], ["a": true, "b": false, "c": true]])
+        XCTAssertEqual(harness.printed, [#"{"id":"c","state":"on"}"#], "a's last command runs no actions")
+        XCTAssertEqual(harness.session.controller.states, ["a": true, "b": false, "c": true])
+
+        let file = directory + "/not-a-directory"
+        XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        let blocked = try Harness(#"{"version": 1, "switches": [{"id": "a"}, {"id": "b"}]}"#, stateDirectory: file)
+        let refused = blocked.session.set(
+            [.init(id: "a", isOn: true, runActions: true), .init(id: "b", isOn: true, runActions: true)], source: .mqtt,
+            now: 1)
+        XCTAssertEqual(refused, [])
+        XCTAssertEqual(blocked.changes, [])
+        XCTAssertEqual(blocked.session.controller.states, ["a": false, "b": false])
+        XCTAssertEqual(blocked.errors.count, 2, "\(blocked.errors)")
+    }
+
     // MARK: Failed actions
 
     static let failingConfig = #"""
