@@ -90,6 +90,14 @@ final class MQTTAbuseTests: XCTestCase {
         return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
     }
 
+    /// CPU time (user and system) of the calling thread so far.
+    static func threadCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(1), &usage)  // RUSAGE_THREAD (not imported)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
     static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     // MARK: The command flood
@@ -233,6 +241,35 @@ final class MQTTAbuseTests: XCTestCase {
             "\(lines)")
         XCTAssertGreaterThanOrEqual(droppedAfter, MQTTService.connectTimeout - 0.5)
         XCTAssertLessThanOrEqual(Self.median(latencies), 0.05, "list answered at once (median)")
+    }
+
+    /// A broker that goes silent once the session is up (stopped, its connection open): the
+    /// keepalive ping goes unanswered and the panel drops the connection about two keepalives
+    /// after the broker's last word, saying so, and without spinning meanwhile (it sleeps
+    /// between its keepalive looks).
+    func testIssue25ABrokerThatGoesSilentWhenConnectedIsDroppedByTheKeepalive() throws {
+        try startBroker()
+        let panel = try embedded(try board(["a"], keepalive: 5))
+        try connected(panel)
+        broker.pause()
+        defer { broker.resume() }
+        let start = monotonicNow()
+        let cpuBefore = Self.threadCPUSeconds()
+        XCTAssertTrue(
+            try panel.run(untilReal: { !panel.panel.mqtt.isConnected }, realTimeout: 14), "\(logged)")
+        let dropped = monotonicNow() - start
+        let cpu = Self.threadCPUSeconds() - cpuBefore
+        let lines = brokerLines(port: broker.port)
+        print(
+            "broker silent when connected, keepalive 5: dropped after \(dropped.fixed(2)) s, the loop's thread busy \(cpu.fixed(2)) s of it: \(lines)"
+        )
+        XCTAssertEqual(lines.count, 1, "\(lines)")
+        XCTAssertTrue(lines.first?.contains("the broker did not answer the keepalive ping") == true, "\(lines)")
+        XCTAssertGreaterThanOrEqual(dropped, 5)
+        XCTAssertLessThanOrEqual(dropped, 2 * 5 + 2)
+        // The harness itself looks at the sockets every 10 ms: a loop that sleeps between its
+        // keepalive looks uses a small part of the time.
+        XCTAssertLessThan(cpu, dropped / 4, "the loop spun while waiting for the ping's answer")
     }
 
     // MARK: What held, and must keep holding

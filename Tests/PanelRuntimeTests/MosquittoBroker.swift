@@ -56,6 +56,18 @@ final class MosquittoBroker {
         process = nil
     }
 
+    /// Stops the broker without closing anything (SIGSTOP): its connections stay up, and it
+    /// answers nothing — a broker gone silent. ``resume()`` lets it go on.
+    func pause() {
+        guard let p = process else { return }
+        kill(p.processIdentifier, SIGSTOP)
+    }
+
+    func resume() {
+        guard let p = process else { return }
+        kill(p.processIdentifier, SIGCONT)
+    }
+
     static func canConnect(port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
