@@ -46,6 +46,8 @@ public struct BoardConfig: Sendable {
     public var control = ControlConfig()
     /// The MQTT broker the panel joins; nil: none.
     public var mqtt: MQTTConfig?
+    /// The Home Assistant server whose entities switches bind to; nil: none.
+    public var homeAssistant: HomeAssistantConfig?
 
     /// The most pages a board has: each is a screen the user swipes through, and its dots must
     /// fit across the bottom of a small screen.
@@ -83,7 +85,7 @@ extension BoardConfig {
         let top = try root.object(allowed: [
             "version", "name", "display", "touch", "keys", "theme", "layout", "pages", "sections", "switches",
             "homePage",
-            "homeAfter", "wrapPages", "screen", "control", "mqtt",
+            "homeAfter", "wrapPages", "screen", "control", "mqtt", "homeAssistant",
         ])
         let version = try top.required("version").integer(in: 1...Int(Int32.max))
         guard version == Self.supportedVersion else {
@@ -103,6 +105,7 @@ extension BoardConfig {
         screen = try top.value("screen", else: screen, screen.reader)
         control = try top.value("control", else: control, control.reader)
         mqtt = try top.nullable("mqtt", else: nil, MQTTConfig().reader)
+        homeAssistant = try top.nullable("homeAssistant", else: nil, HomeAssistantConfig().reader)
         if let p = top.optional("pages") {
             let nodes = try p.array(maximumCount: Self.maximumPages)
             guard !nodes.isEmpty else { throw ConfigError(p.path, "needs at least one page") }
@@ -156,6 +159,11 @@ extension BoardConfig {
             if s.mqtt != nil, mqtt == nil {
                 throw ConfigError(
                     s.path + ".mqtt", "binds the switch to MQTT topics, but the board has no \"mqtt\" broker")
+            }
+            if s.entity != nil, homeAssistant == nil {
+                throw ConfigError(
+                    s.path + ".entity",
+                    "binds the switch to a Home Assistant entity, but the board has no \"homeAssistant\" server")
             }
         }
         for s in all {
@@ -679,6 +687,11 @@ public struct SwitchConfig: Sendable {
     public var revertOnFailure = true
     /// The device on the broker this switch commands and mirrors; nil: none.
     public var mqtt: MQTTBinding?
+    /// The Home Assistant entity this switch shows and turns on and off; nil: none.
+    public var entity: HomeAssistantEntity?
+    /// Whether the config gave a label: a switch bound to an entity without one shows the
+    /// entity's friendly name once Home Assistant has said it.
+    public var hasOwnLabel = true
     /// The switches this one sets all at once, and when it shows on; nil: an ordinary switch.
     public var group: SwitchGroup?
     /// Where the switch is in the file (`switches[2]`, `sections[1].switches[0]`), for errors
@@ -690,7 +703,7 @@ extension SwitchConfig {
     init(reading node: ConfigNode, theme: ThemeConfig) throws(ConfigError) {
         let o = try node.object(allowed: [
             "id", "label", "labelOverflow", "preset", "style", "initial", "enabled", "position", "actions",
-            "revertOnFailure", "mqtt", "group", "mode",
+            "revertOnFailure", "mqtt", "entity", "group", "mode",
         ])
         let idNode = try o.required("id")
         let id = try idNode.string(maximumLength: Self.maximumIDLength)
@@ -727,13 +740,20 @@ extension SwitchConfig {
         }
         revertOnFailure = try o.value("revertOnFailure", else: revertOnFailure, .bool)
         mqtt = try o.optional("mqtt").map { (n) throws(ConfigError) in try MQTTBinding.read(n) }
+        entity = try o.optional("entity").map { (n) throws(ConfigError) in try HomeAssistantEntity.read(n) }
+        hasOwnLabel = o.optional("label") != nil
         path = node.path
+        if entity != nil, o.optional("mqtt") != nil {
+            throw ConfigError(
+                path + ".entity", "a switch follows one device: give \"entity\" (Home Assistant) or \"mqtt\", not both")
+        }
         if let g = o.optional("group") {
             // A group's value is its members': it has none of its own to start from, act on or bind.
-            for key in ["initial", "actions", "revertOnFailure", "mqtt"] where o.optional(key) != nil {
+            for key in ["initial", "actions", "revertOnFailure", "mqtt", "entity"] where o.optional(key) != nil {
                 throw ConfigError(
                     path + "." + key,
-                    "a group switch has no \(key) of its own: its members' \(key == "mqtt" ? "bindings" : key) apply")
+                    "a group switch has no \(key) of its own: its members' \(key == "mqtt" || key == "entity" ? "bindings" : key) apply"
+                )
             }
             let members = try g.array(maximumCount: BoardConfig.maximumSwitches).map { (n) throws(ConfigError) in
                 try n.string(maximumLength: Self.maximumIDLength)

@@ -61,6 +61,7 @@ final class BoardConfigReferenceTests: XCTestCase {
         "touch.filters.dejitter": #"{"threshold": 1}"#,
         "sections[0]": #"{"switches": [{"id": "b"}]}"#,
         "switches[0].mqtt": #"{"stateTopic": "devices/a"}"#,
+        "homeAssistant": #"{"url": "https://localhost:8123", "tokenFile": "/etc/ha.token"}"#,
     ]
 
     /// `json` with the value at `path` (`a.b[0].c`) set to `value`, creating what is missing.

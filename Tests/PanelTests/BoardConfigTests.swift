@@ -74,7 +74,7 @@ final class BoardConfigTests: XCTestCase {
             (#"{"version": 1}"#, "switches: the config has no switches (give \"switches\" or \"sections\")"),
             (
                 #"{"version": 1, "switches": [{"id": "a", "lable": "A"}]}"#,
-                "switches[0].lable: unknown key (expected one of: id, label, labelOverflow, preset, style, initial, enabled, position, actions, revertOnFailure, mqtt, group, mode)"
+                "switches[0].lable: unknown key (expected one of: id, label, labelOverflow, preset, style, initial, enabled, position, actions, revertOnFailure, mqtt, entity, group, mode)"
             ),
             (
                 #"{"version": 1, "switches": [{"id": "a"}, {"id": "a"}]}"#,

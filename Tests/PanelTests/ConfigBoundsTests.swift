@@ -90,7 +90,7 @@ final class ConfigBoundsTests: XCTestCase {
         XCTAssertEqual(
             message,
             String(repeating: "k", count: 32)
-                + "…: unknown key (expected one of: version, name, display, touch, keys, theme, layout, pages, sections, switches, homePage, homeAfter, wrapPages, screen, control, mqtt)"
+                + "…: unknown key (expected one of: version, name, display, touch, keys, theme, layout, pages, sections, switches, homePage, homeAfter, wrapPages, screen, control, mqtt, homeAssistant)"
         )
         let value = String(repeating: "v", count: 100_000)
         XCTAssertEqual(
