@@ -22,6 +22,8 @@ import PackageDescription
 //   Widget       pure Swift: the toggle switch (style, presets, animation, touch tracking, drawing).
 //   Panel        pure Swift: board configs (read through ConfigFormat) and the layout.
 //   MQTT         the edge to libmosquitto: an MQTT client driven from the panel's poll loop.
+//   WebSocket    the edge to libwebsockets: a WebSocket client on an I/O thread of its own that
+//                hands decoded messages to the panel's loop through an eventfd (Home Assistant).
 //   PanelRuntime the panel's edges to the system: durable state files (then actions, socket, loop).
 //   PanelTesting render tests as a product: a board's panel in virtual time (HeadlessPanel), golden
 //                images with diffs, scenario files and their runner (`switchpanel test`).
@@ -95,11 +97,14 @@ let package = Package(
         // in the compiler's default path (Debian's libmosquitto-dev, libmicrohttpd-dev).
         .systemLibrary(name: "CMosquitto"),
         .target(name: "MQTT", dependencies: ["CMosquitto", "LinuxIO"]),
+        // libwebsockets likewise (Debian's libwebsockets-dev), for Home Assistant's WebSocket API.
+        .systemLibrary(name: "CWebSockets"),
+        .target(name: "WebSocket", dependencies: ["CWebSockets", "LinuxIO"]),
         .target(
             name: "PanelRuntime",
             dependencies: [
                 "Panel", "Presentation", "Raster", "RasterPNG", "Widget", "TouchCore", "LinuxIO", "Evdev", "DRM",
-                "TextRender", "ConfigFormat", "MQTT",
+                "TextRender", "ConfigFormat", "MQTT", "WebSocket",
             ]),
         .target(
             name: "PanelTesting",

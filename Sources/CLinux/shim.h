@@ -4,6 +4,7 @@
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <sys/inotify.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <signal.h>

@@ -42,12 +42,12 @@ public struct MQTTBridge {
     public private(set) var config: MQTTConfig
     private var board: BoardConfig
     public let version: String
+    /// Touches the devices have not confirmed yet, and those that could not be sent.
+    public private(set) var confirmations = PendingConfirmations()
     /// Switches whose device has not yet confirmed a touch: the state it goes back to, and when.
-    public private(set) var pending: [String: (revertTo: Bool, deadline: Double)] = [:]
-    /// Touches on switches bound to a device whose command could not be sent (no connection):
-    /// the state each goes back to, and since when. Reverted at the next tick, not inside the
-    /// change notification that found them.
-    public private(set) var unsent: [String: (revertTo: Bool, since: Double)] = [:]
+    public var pending: [String: (revertTo: Bool, deadline: Double)] { confirmations.pending }
+    /// Touches on switches bound to a device whose command could not be sent (no connection).
+    public var unsent: [String: (revertTo: Bool, since: Double)] { confirmations.unsent }
     /// When discovery and states are published again for Home Assistant's birth message.
     public private(set) var republishAt: Double?
     /// Switches removed by a reload, cleared from Home Assistant at the next connection when the
@@ -138,11 +138,9 @@ public struct MQTTBridge {
         var out = [statePublish(change.id, change.isOn)]
         if let binding = sw.mqtt {
             if mirrored || change.source == .revert || change.source == .restore {
-                pending[change.id] = nil
+                confirmations.confirmed(change.id)
             } else if binding.commandTopic != nil, !isConnected {
-                let revertTo = pending[change.id]?.revertTo ?? unsent[change.id]?.revertTo ?? !change.isOn
-                pending[change.id] = nil
-                unsent[change.id] = (revertTo, now)
+                confirmations.notSent(change.id, isOn: change.isOn, now: now)
             } else if let command = binding.commandTopic {
                 out.append(
                     .publish(
@@ -150,8 +148,7 @@ public struct MQTTBridge {
                 if binding.stateTopic != nil {
                     // Until the device says so, the switch shows what was asked; without an
                     // answer it goes back to what it was.
-                    let revertTo = pending[change.id]?.revertTo ?? !change.isOn
-                    pending[change.id] = (revertTo, now + binding.timeout)
+                    confirmations.sent(change.id, isOn: change.isOn, timeout: binding.timeout, now: now)
                 }
             }
         }
@@ -165,10 +162,7 @@ public struct MQTTBridge {
         let oldTopics = Self.deviceStateTopics(board)
         board = newBoard
         let removed = old.subtracting(newBoard.switches.map(\.id))
-        for id in removed {
-            pending[id] = nil
-            unsent[id] = nil
-        }
+        for id in removed { confirmations.forget(id) }
         // Disconnected, the session (a clean one) holds no subscriptions to take back.
         guard isConnected else {
             removedSinceConnect.formUnion(removed)
@@ -248,7 +242,7 @@ public struct MQTTBridge {
                 )
                 continue
             }
-            pending[sw.id] = nil
+            confirmations.confirmed(sw.id)
             if states[sw.id] != isOn { r.commands.append(.set(id: sw.id, isOn: isOn, runActions: false)) }
         }
         return r
@@ -307,24 +301,21 @@ public struct MQTTBridge {
 
     /// When ``tick(now:states:)`` has something to do.
     public var nextDeadline: Double? {
-        ([republishAt] + pending.values.map(\.deadline) + unsent.values.map(\.since)).compactMap { $0 }.min()
+        [republishAt, confirmations.nextDeadline].compactMap { $0 }.min()
     }
 
     /// Deadlines that passed: unconfirmed touches go back; the birth re-publish goes out.
     public mutating func tick(now: Double, states: [String: Bool], isConnected: Bool) -> Reaction {
         var r = Reaction()
-        for (id, u) in unsent.sorted(by: { $0.key < $1.key }) {
-            unsent[id] = nil
-            r.notes.append(
-                "MQTT: \(id): the broker is unreachable, so the device was not told; back to \(u.revertTo ? "on" : "off")"
-            )
-            if states[id] != u.revertTo { r.commands.append(.revert(id: id, isOn: u.revertTo)) }
-        }
-        for (id, p) in pending.sorted(by: { $0.key < $1.key }) where now >= p.deadline {
-            pending[id] = nil
-            r.notes.append(
-                "MQTT: \(id): the device did not confirm within its timeout; back to \(p.revertTo ? "on" : "off")")
-            if states[id] != p.revertTo { r.commands.append(.revert(id: id, isOn: p.revertTo)) }
+        for (id, revertTo, why) in confirmations.expired(now: now) {
+            let back = revertTo ? "on" : "off"
+            switch why {
+            case .unsent:
+                r.notes.append("MQTT: \(id): the broker is unreachable, so the device was not told; back to \(back)")
+            case .timedOut:
+                r.notes.append("MQTT: \(id): the device did not confirm within its timeout; back to \(back)")
+            }
+            if states[id] != revertTo { r.commands.append(.revert(id: id, isOn: revertTo)) }
         }
         if let at = republishAt, now >= at {
             republishAt = nil
