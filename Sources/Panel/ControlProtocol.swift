@@ -263,6 +263,11 @@ public struct ControlProtocolError: Error, Hashable, Sendable, CustomStringConve
     }
 
     /// A `set` on a switch the board config disables.
+    /// The switch's device cannot be reached (a Home Assistant entity unavailable): `why`.
+    public static func unavailable(_ id: String, _ why: String, tag: JSONValue? = nil) -> ControlProtocolError {
+        ControlProtocolError("switch \(JSONValue.string(id).shown) is unavailable: \(why)", tag: tag)
+    }
+
     public static func disabled(_ id: String, tag: JSONValue? = nil) -> ControlProtocolError {
         ControlProtocolError("switch \(JSONValue.string(id).shown) is disabled", tag: tag)
     }

@@ -3,9 +3,10 @@ import TouchCore
 import Widget
 
 /// Where a switch's change came from: a finger, a key or dial on the focused switch, the control
-/// socket, the state restored at start, an action that failed and flipped it back, or the network.
+/// socket, the state restored at start, an action that failed and flipped it back, or the network
+/// (an MQTT device, a Home Assistant entity).
 public enum ChangeSource: String, Hashable, Sendable, CaseIterable {
-    case touch, key, socket, restore, revert, mqtt
+    case touch, key, socket, restore, revert, mqtt, homeAssistant
 }
 
 /// One switch changing its value.
@@ -53,6 +54,9 @@ public final class PanelController {
     public private(set) var pager: Pager
     /// Called when the page the panel rests on (or settles on) changes: the page's index.
     public var onPageChanged: ((Int) -> Void)?
+    /// Called when a contact goes down on a disabled switch of the page shown (a switch whose
+    /// Home Assistant entity is unavailable logs why): the switch's id.
+    public var onTouchRefused: ((String) -> Void)?
     /// The pager position last painted (nil: nothing painted yet).
     private var paintedPosition: Double?
     /// The page whose dot was last painted solid.
@@ -182,6 +186,11 @@ public final class PanelController {
                 }
             } else if router.handle(e) != nil || router.owns(e.contact) {
                 contacts[e.contact] = .switchContact
+            } else if let refused = view.pages[pager.page].switchIndices.first(where: {
+                !view.switches[$0].toggle.isEnabled && view.switches[$0].toggle.hitTest(e.position)
+            }) {
+                onTouchRefused?(view.switches[refused].id)
+                contacts[e.contact] = .inert
             } else if let dot = view.dot(at: e.position) {
                 contacts[e.contact] = .dot(page: dot, start: e.position)
             } else {

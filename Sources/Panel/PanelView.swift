@@ -18,7 +18,7 @@ public final class PanelView {
     }
 
     public let config: BoardConfig
-    public let pages: [Page]
+    public private(set) var pages: [Page]
     /// Every switch of every page in config order, with its id.
     public let switches: [(id: String, toggle: ToggleSwitch)]
     /// The page each switch (by index into ``switches``) is on.
@@ -109,6 +109,14 @@ public final class PanelView {
     public func item(id: String) -> PanelLayout.Item? {
         guard let i = indexByID[id] else { return nil }
         return pages[pageOfSwitch[i]].layout.items.first { $0.id == id }
+    }
+
+    /// Shows `label` beside the switch `id` (a Home Assistant entity's friendly name); the
+    /// caller repaints.
+    public func setLabel(_ label: String, of id: String) {
+        guard let i = indexByID[id], let item = pages[pageOfSwitch[i]].layout.items.firstIndex(where: { $0.id == id })
+        else { return }
+        pages[pageOfSwitch[i]].layout.items[item].label = label
     }
 
     /// Draws page `page` as it looks at `now`, filling the canvas's clip (no dots or focus).

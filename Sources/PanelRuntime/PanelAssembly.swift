@@ -76,6 +76,8 @@ public final class AssembledPanel {
     public let loop: PanelLoop
     /// The panel on its MQTT broker (idle while the config names none).
     public let mqtt: MQTTService
+    /// The switches bound to Home Assistant entities (idle while the config binds none).
+    public let homeAssistant: HomeAssistantService
 
     /// Builds the panel; the display is opened by the caller (``openDisplay(_:headless:)``), since
     /// what to do without one is the caller's choice. A control socket that cannot be set up
@@ -119,6 +121,8 @@ public final class AssembledPanel {
         // Always served: a reload may add a broker to a board that had none.
         mqtt = MQTTService(board: config, hostName: options.hostName ?? hostName(), log: options.log)
         loop.add(mqtt)
+        homeAssistant = HomeAssistantService(board: config, log: options.log)
+        loop.add(homeAssistant)
     }
 
     /// Releases what the panel holds that the kernel would not clean up as quickly: the touch

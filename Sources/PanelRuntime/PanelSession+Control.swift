@@ -98,6 +98,11 @@ extension PanelSession {
             let reply = ControlProtocol.errorReply(.unknownID(id, known: controlStatuses.map(\.id), tag: tag))
             return StagedSet(id: id, tag: tag, runActions: runActions, immediateReply: reply, before: false)
         }
+        if let why = unavailable[id] {
+            return StagedSet(
+                id: id, tag: tag, runActions: runActions,
+                immediateReply: ControlProtocol.errorReply(.unavailable(id, why, tag: tag)), before: s.isOn)
+        }
         // A disabled switch is disabled for people at the panel and for scripts alike.
         guard s.enabled else {
             return StagedSet(

@@ -42,6 +42,9 @@ public final class PanelSession {
     private var persisted: [String: Bool] = [:]
     /// Called when the page the panel shows (or settles on) changes: its index and title.
     public var onPageChanged: ((Int, String) -> Void)?
+    /// Switches whose device cannot be reached now (a Home Assistant entity unavailable), and
+    /// why: the control socket refuses to set them, saying so. Kept by the service that knows.
+    public var unavailable: [String: String] = [:]
     /// The backlight brightness (percent) last set, saved beside the states when the session
     /// has a state directory; the loop restores it at start. Nil: never set.
     public private(set) var savedBrightness: Int?

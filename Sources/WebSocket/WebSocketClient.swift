@@ -216,12 +216,16 @@ public final class WebSocketClient<Message: Sendable>: @unchecked Sendable {
 
 /// The protocol callback's way back into the generic client (a C callback cannot be generic).
 protocol WebSocketCallbacks: AnyObject {
-    func callback(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ input: UnsafeMutableRawPointer?, _ length: Int)
+    func callback(
+        _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ input: UnsafeMutableRawPointer?, _ length: Int
+    )
         -> Int32
 }
 
 extension WebSocketClient: WebSocketCallbacks {
-    func callback(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ input: UnsafeMutableRawPointer?, _ length: Int)
+    func callback(
+        _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ input: UnsafeMutableRawPointer?, _ length: Int
+    )
         -> Int32
     {
         switch reason {
