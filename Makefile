@@ -1,7 +1,7 @@
 # The front door: `make run` and `make test` are the README's two commands.
 SWIFT ?= swift
 
-.PHONY: run test browser-test readme-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test
+.PHONY: run test browser-test readme-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test homeassistant-entities-test
 
 setup:
 	@bash scripts/setup.sh
@@ -90,6 +90,12 @@ vm-systemd-test: setup
 ## both ways, a Home Assistant restart, the panel's will (not part of `make test`).
 homeassistant-test: setup
 	bash scripts/homeassistant-test.sh
+
+## Switches bound to Home Assistant entities over its WebSocket API, against a real Home Assistant
+## (the same cached venv; three input_booleans): states at start, ctl set → Home Assistant and back
+## with median/p99 over 200 round trips each way, a restart, a revoked token (not part of `make test`).
+homeassistant-entities-test: setup
+	bash scripts/homeassistant-test.sh --entities
 
 format:
 	swift-format format --in-place --recursive --parallel Package.swift Sources Plugins Tests

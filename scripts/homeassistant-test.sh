@@ -17,8 +17,14 @@ if [ -z "${SWITCHPANEL:-}" ]; then
     echo "homeassistant-test: switchpanel built in ${SECONDS} s"
 fi
 
+# --entities: the switches bound to entities (scripts/homeassistant-entities-test.py) instead.
+test=scripts/homeassistant-test.py
+if [ "${1:-}" = "--entities" ]; then
+    test=scripts/homeassistant-entities-test.py
+    shift
+fi
 SECONDS=0
 status=0
-"$venv/bin/python" scripts/homeassistant-test.py --switchpanel "$SWITCHPANEL" "$@" || status=$?
+"$venv/bin/python" "$test" --switchpanel "$SWITCHPANEL" "$@" || status=$?
 echo "homeassistant-test: the test took ${SECONDS} s"
 exit $status

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 # systemd: systemd-analyze and systemd-sysusers for `make security` (it need not be running).
-packages=(pkg-config libpng-dev libevdev-dev libdrm-dev libmosquitto-dev libssl-dev mosquitto mosquitto-clients libcairo2-dev libfreetype-dev libfontconfig-dev fontconfig fonts-dejavu-core fonts-wqy-microhei systemd)
+packages=(pkg-config libpng-dev libevdev-dev libdrm-dev libmosquitto-dev libwebsockets-dev libssl-dev mosquitto mosquitto-clients libcairo2-dev libfreetype-dev libfontconfig-dev fontconfig fonts-dejavu-core fonts-wqy-microhei systemd)
 # Text: HarfBuzz shapes and FriBidi orders every label; the Noto and Lohit fonts cover the scripts
 # the tests draw (Arabic, Hebrew, Devanagari, Bengali, Thai, colour emoji), and pango-view is the
 # independent reference they are compared with.
