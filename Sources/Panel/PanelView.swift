@@ -44,21 +44,12 @@ public final class PanelView {
                 pageOfSwitch.append(p)
             }
             var shown = Page(title: page.shownTitle(index: p), layout: layout, switchIndices: indices)
-            if let labels = renderer.labels {
-                let size = config.theme.labelSize * config.display.scale
-                let direction = config.textDirection
-                func measure(_ text: String, _ pixelSize: Double) -> Double {
-                    labels.measure(text, pixelSize: pixelSize, direction: direction).width
-                }
+            if renderer.labels != nil {
                 shown.labels = zip(layout.items, page.switches).map { item, sw in
-                    LabelFit(
-                        item.label, pixelSize: size, width: item.labelFrame.width,
-                        overflow: sw.labelOverflow ?? config.theme.labelOverflow, measure: measure)
+                    Self.fit(item.label, in: item.labelFrame, overflow: sw.labelOverflow, config: config, renderer)!
                 }
                 shown.titles = layout.titles.map {
-                    LabelFit(
-                        $0.text.uppercased(), pixelSize: size * Self.titleScale, width: $0.frame.width,
-                        overflow: config.theme.labelOverflow, measure: measure)
+                    Self.fit($0.text.uppercased(), in: $0.frame, overflow: nil, config: config, renderer, title: true)!
                 }
             }
             pages.append(shown)
@@ -116,7 +107,28 @@ public final class PanelView {
     public func setLabel(_ label: String, of id: String) {
         guard let i = indexByID[id], let item = pages[pageOfSwitch[i]].layout.items.firstIndex(where: { $0.id == id })
         else { return }
-        pages[pageOfSwitch[i]].layout.items[item].label = label
+        let p = pageOfSwitch[i]
+        pages[p].layout.items[item].label = label
+        if let fit = Self.fit(
+            label, in: pages[p].layout.items[item].labelFrame,
+            overflow: config.pages[p].switches[item].labelOverflow, config: config, renderer)
+        {
+            pages[p].labels[item] = fit
+        }
+    }
+
+    /// `text` fitted into `box`'s width as the board draws labels (or, `title`, section titles);
+    /// nil without a label renderer.
+    private static func fit(
+        _ text: String, in box: Rect, overflow: LabelOverflow?, config: BoardConfig, _ renderer: SwitchRenderer,
+        title: Bool = false
+    ) -> LabelFit? {
+        guard let labels = renderer.labels else { return nil }
+        let direction = config.textDirection
+        let size = config.theme.labelSize * config.display.scale * (title ? titleScale : 1)
+        return LabelFit(text, pixelSize: size, width: box.width, overflow: overflow ?? config.theme.labelOverflow) {
+            labels.measure($0, pixelSize: $1, direction: direction).width
+        }
     }
 
     /// Draws page `page` as it looks at `now`, filling the canvas's clip (no dots or focus).
