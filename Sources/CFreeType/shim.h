@@ -9,9 +9,11 @@ static const FT_Int32 CFT_LOAD_TARGET_LIGHT = FT_LOAD_TARGET_LIGHT;
 static const FT_Int32 CFT_LOAD_NO_BITMAP = FT_LOAD_NO_BITMAP;
 static const FT_Int32 CFT_LOAD_NO_SCALE = FT_LOAD_NO_SCALE;
 static const FT_Int32 CFT_LOAD_NO_HINTING = FT_LOAD_NO_HINTING;
+static const FT_Int32 CFT_LOAD_COLOR = FT_LOAD_COLOR;
 
 static inline int cft_has_kerning(FT_Face face) { return FT_HAS_KERNING(face) ? 1 : 0; }
 static inline int cft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
+static inline int cft_has_color(FT_Face face) { return FT_HAS_COLOR(face) ? 1 : 0; }
 
 // FreeType's own message for an error code (Debian builds leave FT_Error_String's table out),
 // made with the macro trick that fterrors.h documents. NULL for an unknown code.

@@ -37,9 +37,25 @@ public final class FontFace {
     /// The size last set on the face, in 26.6 pixels (0: none yet).
     private var currentSize: Int32 = 0
 
+    /// For a colour bitmap font (CBDT/sbix, as Noto Color Emoji): its largest strike — the index
+    /// FreeType selects it by and its pixels per em — from which every size is scaled down. Nil
+    /// for an outline font.
+    let colorStrike: (index: Int32, pixelsPerEm: Double)?
+
+    /// Whether the face's glyphs are colour bitmaps, drawn as images rather than coverage.
+    public var isColorBitmap: Bool { colorStrike != nil }
+
+    private static func largestStrike(_ face: FT_Face) -> (index: Int32, pixelsPerEm: Double)? {
+        guard let sizes = face.pointee.available_sizes, face.pointee.num_fixed_sizes > 0 else { return nil }
+        let best = (0..<Int(face.pointee.num_fixed_sizes)).max { sizes[$0].y_ppem < sizes[$1].y_ppem }!
+        let ppem = Double(sizes[best].y_ppem) / 64
+        return ppem > 0 ? (Int32(best), ppem) : nil
+    }
+
     /// Opens face `index` of the font file at `path`.
     /// - Throws: ``TextError/openFace(path:index:code:)`` when the file is missing, unreadable
-    ///   or not a font; ``TextError/notScalable(path:)`` for a bitmap-only font.
+    ///   or not a font; ``TextError/notScalable(path:)`` for a bitmap-only font that is not a
+    ///   colour one (colour bitmap fonts such as Noto Color Emoji are scaled from their strike).
     public init(path: String, index: Int = 0) throws(TextError) {
         var library: FT_Library?
         let initError = FT_Init_FreeType(&library)
@@ -50,18 +66,28 @@ public final class FontFace {
             FT_Done_FreeType(library)
             throw .openFace(path: path, index: index, code: openError)
         }
-        guard cft_is_scalable(face) != 0, face.pointee.units_per_EM > 0 else {
+        let colorStrike = cft_is_scalable(face) == 0 && cft_has_color(face) != 0 ? Self.largestStrike(face) : nil
+        // FreeType gives a bitmap-only face no units per em; its `head` table (HarfBuzz reads it)
+        // has them, in which its advances (`hmtx`) are.
+        var upem = Int(face.pointee.units_per_EM)
+        if colorStrike != nil, upem == 0 {
+            let hbFace = hb_ft_face_create_referenced(face)
+            upem = Int(hb_face_get_upem(hbFace))
+            hb_face_destroy(hbFace)
+        }
+        guard cft_is_scalable(face) != 0 || colorStrike != nil, upem > 0 else {
             FT_Done_Face(face)
             FT_Done_FreeType(library)
             throw .notScalable(path: path)
         }
+        self.colorStrike = colorStrike
         self.library = library
         self.face = face
         self.path = path
         self.index = index
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
-        unitsPerEm = Int(face.pointee.units_per_EM)
+        unitsPerEm = upem
         hasKerning = cft_has_kerning(face) != 0
     }
 
@@ -101,6 +127,13 @@ public final class FontFace {
     /// Makes `size` (26.6 pixels per em) the face's current size, if it is not already.
     func setSize(_ size: Int32) throws(TextError) {
         guard size != currentSize else { return }
+        if let strike = colorStrike {
+            // A bitmap font has only its strikes: the glyph is scaled from it when drawn.
+            let error = FT_Select_Size(face, strike.index)
+            guard error == 0 else { throw .setSize(path: path, pixelSize: Double(size) / 64, code: error) }
+            currentSize = size
+            return
+        }
         // At 72 dpi one point is one pixel, so this asks for `size` pixels per em, fractions included.
         let error = FT_Set_Char_Size(face, 0, FT_F26Dot6(size), 72, 72)
         guard error == 0 else {

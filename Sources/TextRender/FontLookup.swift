@@ -99,8 +99,12 @@ extension FontFace {
         _ font: OpaquePointer, family: String?, language: String?, needed: OpaquePointer?
     ) -> Location? {
         guard let path = strings(font, FC_FILE).first else { return nil }
+        // Outlines, or colour bitmaps (an emoji font, which TextRender scales from its strike).
         var scalable: FcBool = FcFalse
-        guard FcPatternGetBool(font, FC_SCALABLE, 0, &scalable) == FcResultMatch, scalable != 0 else { return nil }
+        var color: FcBool = FcFalse
+        _ = FcPatternGetBool(font, FC_SCALABLE, 0, &scalable)
+        _ = FcPatternGetBool(font, FC_COLOR, 0, &color)
+        guard scalable != 0 || color != 0 else { return nil }
         let families = strings(font, FC_FAMILY)
         if let family, !families.contains(where: { normalized($0) == family }) { return nil }
         if let language {

@@ -27,12 +27,30 @@ final class GlyphEntry {
     /// The cache's clock at the last use; the least recently used entries go first.
     var lastUse: UInt64 = 0
 
-    init(mask: CoverageMask?, left: Int, top: Int, advance: Double) {
+    /// A colour glyph's picture (an emoji), drawn instead of a mask.
+    let color: ColorGlyph?
+
+    /// Whether FreeType could not load or render the glyph (it draws as nothing).
+    let failed: Bool
+
+    init(mask: CoverageMask?, left: Int, top: Int, advance: Double, failed: Bool = false) {
         self.mask = mask
         self.left = left
         self.top = top
         self.advance = advance
+        self.failed = failed
+        color = nil
         byteCount = (mask?.byteCount ?? 0) + 96
+    }
+
+    init(color: ColorGlyph, advance: Double) {
+        mask = nil
+        left = color.left
+        top = -color.top
+        self.advance = advance
+        self.color = color
+        failed = false
+        byteCount = color.image.width * color.image.height * 4 + 96
     }
 }
 
@@ -71,7 +89,9 @@ struct GlyphCache {
             return hit
         }
         statistics.misses += 1
+        // `make` does not touch the cache (it is being changed): failures are counted here.
         let made = make()
+        if made.failed { statistics.failures += 1 }
         made.lastUse = clock
         // A glyph that would take more than a quarter of the budget is drawn but not kept.
         guard made.byteCount <= budget / 4 else { return made }

@@ -167,8 +167,13 @@ public final class TextRenderer {
             // negative positions) move the mask, the remaining quarters are the glyph's phase.
             let quarters = Int(((origin.x + x) * 4).rounded())
             let entry = self.glyph(glyph, size: size, phase: UInt8(quarters & 3))
+            let dy = baseline - Int(y.rounded())
+            if let color = entry.color {
+                // A colour glyph is its own paint (the text's colour does not tint it).
+                color.draw(on: canvas, x: quarters >> 2, baseline: dy)
+            }
             guard let mask = entry.mask else { return }
-            canvas.draw(mask, dx: quarters >> 2, dy: baseline - Int(y.rounded()), paint)
+            canvas.draw(mask, dx: quarters >> 2, dy: dy, paint)
         }
     }
 
@@ -244,7 +249,17 @@ public final class TextRenderer {
         if let known = sizes[key] { return known.valid ? known : nil }
         let font = faces[Int(face)]
         var m = SizeMetrics(scale: 0, ascent: 0, descent: 0, valid: false)
-        if (try? font.setSize(size)) != nil, let sizeRecord = font.face.pointee.size {
+        if let strike = font.colorStrike {
+            // Scaled from the strike: font units map to `size` per em, the strike's own vertical
+            // metrics by the size over the strike's.
+            if (try? font.setSize(size)) != nil, let sizeRecord = font.face.pointee.size {
+                let k = Double(size) / 64 / strike.pixelsPerEm
+                let s = sizeRecord.pointee.metrics
+                m = SizeMetrics(
+                    scale: Double(size) / 64 / Double(font.unitsPerEm), ascent: (Double(s.ascender) / 64 * k).rounded(),
+                    descent: (-Double(s.descender) / 64 * k).rounded(), valid: true)
+            }
+        } else if (try? font.setSize(size)) != nil, let sizeRecord = font.face.pointee.size {
             let s = sizeRecord.pointee.metrics
             // x_scale maps font units to 26.6 pixels in 16.16 fixed point.
             m = SizeMetrics(
@@ -266,24 +281,31 @@ public final class TextRenderer {
     private func rasterize(_ glyph: GlyphRef, size: Int32, phase: UInt8) -> GlyphEntry {
         let font = faces[Int(glyph.face)]
         let advance = Double(unscaledAdvance(glyph)) * (metrics(face: glyph.face, size: size)?.scale ?? 0)
-        let failed = GlyphEntry(mask: nil, left: 0, top: 0, advance: advance)
+        let failed = GlyphEntry(mask: nil, left: 0, top: 0, advance: advance, failed: true)
+        if let strike = font.colorStrike {
+            guard (try? font.setSize(size)) != nil, FT_Load_Glyph(font.face, FT_UInt(glyph.glyph), CFT_LOAD_COLOR) == 0,
+                let slot = font.face.pointee.glyph
+            else { return failed }
+            guard slot.pointee.bitmap.width > 0, slot.pointee.bitmap.rows > 0 else {
+                return GlyphEntry(mask: nil, left: 0, top: 0, advance: advance)  // a space
+            }
+            guard
+                let picture = ColorGlyph(
+                    slot.pointee, scale: Double(size) / 64 / strike.pixelsPerEm, phase: Double(phase) / 4)
+            else { return failed }
+            return GlyphEntry(color: picture, advance: advance)
+        }
         guard (try? font.setSize(size)) != nil,
             FT_Load_Glyph(font.face, FT_UInt(glyph.glyph), CFT_LOAD_TARGET_LIGHT | CFT_LOAD_NO_BITMAP) == 0,
             let slot = font.face.pointee.glyph
-        else {
-            cache.statistics.failures += 1
-            return failed
-        }
+        else { return failed }
         if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE, phase != 0 {
             // A quarter pixel is 16 in 26.6 units.
             FT_Outline_Translate(&slot.pointee.outline, FT_Pos(phase) * 16, 0)
         }
         guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0,
             let alpha = TextRenderer.alphaBitmap(slot.pointee.bitmap)
-        else {
-            cache.statistics.failures += 1
-            return failed
-        }
+        else { return failed }
         let left = Int(slot.pointee.bitmap_left)
         let top = Int(slot.pointee.bitmap_top)
         let width = Int(slot.pointee.bitmap.width)

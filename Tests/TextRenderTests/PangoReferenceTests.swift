@@ -166,8 +166,72 @@ final class PangoReferenceTests: XCTestCase {
         return Ink(width: width, height: height) { x, y in Int(image.pixel(x: x, y: y).argb & 0xFF) }
     }
 
+    /// Colour emoji (Noto Color Emoji's CBDT bitmaps, scaled from their 109 px strike) against
+    /// Pango's, over white: the same ink box, and colours within a few levels — a flag, a ZWJ
+    /// family and a skin tone shaped into their single glyphs as Pango shapes them.
+    func testColourEmojiMatchPango() throws {
+        try XCTSkipUnless(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/pango-view"),
+            "pango-view is missing: scripts/setup.sh installs pango1.0-tools")
+        let file = Self.noto.replacingOccurrences(of: "noto/", with: "noto/NotoColorEmoji.ttf")
+        let c = Case(name: "emoji", text: "🔥 👍🏽 🇫🇷 👨‍👩‍👧", files: [file], families: "Noto Color Emoji", pixelSize: 34)
+        let renderer = TextRenderer(primary: try FontFace(path: file))
+        let m = renderer.measure(c.text, pixelSize: c.pixelSize)
+        let ours = Image(
+            width: Int(m.width.rounded(.up)) + 40, height: Int(m.ascent + m.descent) + 40, format: .argb8888)
+        let canvas = Canvas(image: ours)
+        canvas.clear(.white)
+        renderer.draw(c.text, pixelSize: c.pixelSize, color: .black, baselineAt: Point(20, 20 + m.ascent), on: canvas)
+        let pango = try pangoImage(c, foreground: "black", background: "white")
+        // The box of whatever is not white, and the pixels inside it.
+        func box(_ im: Image) -> IntRect {
+            var (x0, y0, x1, y1) = (im.width, im.height, -1, -1)
+            for y in 0..<im.height {
+                for x in 0..<im.width where im.pixel(x: x, y: y).argb & 0xFF_FFFF != 0xFF_FFFF {
+                    (x0, y0, x1, y1) = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
+                }
+            }
+            return IntRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+        }
+        let (a, b) = (box(ours), box(pango))
+        XCTAssertLessThanOrEqual(abs(a.width - b.width), 1, "\(a) vs \(b)")
+        XCTAssertLessThanOrEqual(abs(a.height - b.height), 1, "\(a) vs \(b)")
+        var total = 0
+        var far = 0
+        var count = 0
+        for y in 0..<min(a.height, b.height) {
+            for x in 0..<min(a.width, b.width) {
+                let p = ours.pixel(x: a.minX + x, y: a.minY + y).argb
+                let q = pango.pixel(x: b.minX + x, y: b.minY + y).argb
+                var worst = 0
+                for shift in [0, 8, 16] as [UInt32] {
+                    let d = abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF))
+                    total += d
+                    worst = max(worst, d)
+                }
+                if worst > 24 { far += 1 }
+                count += 1
+            }
+        }
+        let mean = Double(total) / Double(3 * count)
+        print(
+            "emoji: box \(a.width)x\(a.height) vs Pango's \(b.width)x\(b.height), mean difference \(mean) levels, \(far) of \(count) pixels more than 24 levels apart"
+        )
+        XCTAssertLessThan(mean, 3, "colours within a few levels on average")
+        XCTAssertLessThan(Double(far), 0.02 * Double(count), "a few edge pixels apart at most")
+    }
+
     /// Pango's rendering of the case, through `pango-view` with only the case's font files.
     func pangoInk(_ c: Case) throws -> Ink {
+        let image = try pangoImage(c, foreground: "white", background: "black")
+        return Ink(width: image.width, height: image.height) { x, y in
+            let p = image.pixel(x: x, y: y).argb
+            // White on black: the green channel is the coverage.
+            return Int((p >> 8) & 0xFF)
+        }
+    }
+
+    func pangoImage(_ c: Case, foreground: String, background: String) throws -> Image {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pango-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: dir.appendingPathComponent("fonts"), withIntermediateDirectories: true)
@@ -180,14 +244,16 @@ final class PangoReferenceTests: XCTestCase {
         let conf = dir.appendingPathComponent("fonts.conf")
         try """
         <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-        <fontconfig><dir>\(dir.path)/fonts</dir><cachedir>\(dir.path)/cache</cachedir></fontconfig>
+        <fontconfig><dir>\(dir.path)/fonts</dir><cachedir>\(dir.path)/cache</cachedir>
+        <include ignore_missing="yes">/usr/share/fontconfig/conf.avail/10-scale-bitmap-fonts.conf</include></fontconfig>
         """.write(to: conf, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("pango.png")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/pango-view")
         let arguments = [
             "-q", "--pixels", "--font=\(c.families) \(c.pixelSize)px", "--hinting=slight", "--hint-metrics=off",
-            "--subpixel-positions", "--antialias=gray", "--margin=20", "--foreground=white", "--background=black",
+            "--subpixel-positions", "--antialias=gray", "--margin=20", "--foreground=\(foreground)",
+            "--background=\(background)",
             "--output=\(out.path)", "--text=\(c.text)",
         ]
         process.arguments = arguments
@@ -197,11 +263,6 @@ final class PangoReferenceTests: XCTestCase {
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "pango-view for \(c.name)")
-        let image = try PNG.read(path: out.path)
-        return Ink(width: image.width, height: image.height) { x, y in
-            let p = image.pixel(x: x, y: y).argb
-            // White on black: the green channel is the coverage.
-            return Int((p >> 8) & 0xFF)
-        }
+        return try PNG.read(path: out.path)
     }
 }
