@@ -18,8 +18,11 @@ struct BidiParagraph {
             case .auto: CFRIBIDI_PAR_ON
             }
         let count = scalars.count
-        guard count > 0 else {
-            levels = []
+        // Below U+0590 (Hebrew) there is no right-to-left letter, Arabic number or direction
+        // control: such a text in a left-to-right or automatic paragraph is all level 0 — the
+        // common Latin label, without a call into FriBidi.
+        guard count > 0, base == CFRIBIDI_PAR_RTL || scalars.contains(where: { $0 >= 0x0590 }) else {
+            levels = [UInt8](repeating: base == CFRIBIDI_PAR_RTL ? 1 : 0, count: count)
             isRightToLeft = base == CFRIBIDI_PAR_RTL
             return
         }

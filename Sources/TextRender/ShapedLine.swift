@@ -20,8 +20,8 @@ struct ShapedLine {
     var glyphs: [Glyph]
     /// The paragraph's resolved base direction.
     var isRightToLeft: Bool
-    /// The faces the glyphs come from.
-    var faces: Set<Int32>
+    /// The faces the glyphs come from (the primary one first, always).
+    var faces: [Int32]
 }
 
 /// A run of a line: scalars in logical order that share a bidi level, a script and a face, which
@@ -42,17 +42,22 @@ extension TextRenderer {
     func shape(_ text: String, direction: TextDirection) -> ShapedLine {
         let key = ShapingKey(text: text, direction: direction)
         if let known = shaped[key] { return known }
-        var kept = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where !TextRenderer.isSkipped(scalar) { kept.append(scalar) }
-        let line = String(kept)
+        var line = text
+        // Printable ASCII has nothing to drop (the common label skips the property lookups).
+        let printableASCII = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        if !printableASCII, text.unicodeScalars.contains(where: TextRenderer.isSkipped) {
+            var kept = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars where !TextRenderer.isSkipped(scalar) { kept.append(scalar) }
+            line = String(kept)
+        }
         let scalars = line.unicodeScalars.map(\.value)
         let bidi = BidiParagraph(scalars, direction: direction)
-        let runs = itemize(line, scalars: scalars, levels: bidi.levels)
+        let runs = itemize(line, scalars: scalars, levels: bidi.levels, ascii: printableASCII)
         var glyphs: [ShapedLine.Glyph] = []
-        var used: Set<Int32> = [0]
+        var used: [Int32] = [0]
         for index in BidiParagraph.visualOrder(levels: runs.map(\.level)) {
             let run = runs[index]
-            used.insert(run.face)
+            if !used.contains(run.face) { used.append(run.face) }
             glyphs += shapeRun(run, of: scalars)
         }
         let result = ShapedLine(glyphs: glyphs, isRightToLeft: bidi.isRightToLeft, faces: used)
@@ -63,7 +68,7 @@ extension TextRenderer {
     }
 
     /// The runs of `line` in logical order.
-    private func itemize(_ line: String, scalars: [UInt32], levels: [UInt8]) -> [TextRun] {
+    private func itemize(_ line: String, scalars: [UInt32], levels: [UInt8], ascii: Bool) -> [TextRun] {
         let unicode = hb_unicode_funcs_get_default()
         // Each scalar's script; Common and Inherited ones (spaces, digits, punctuation, marks)
         // take the script before them, or at the start the first one after them.
@@ -77,9 +82,7 @@ extension TextRenderer {
         }
         var runs: [TextRun] = []
         var offset = 0
-        for grapheme in line {
-            let count = grapheme.unicodeScalars.count
-            let face = faceIndex(for: grapheme)
+        func add(count: Int, face: Int32) {
             let level = levels[offset]
             let script = scripts[offset]
             if var run = runs.last, run.level == level, run.script == script, run.face == face {
@@ -89,6 +92,12 @@ extension TextRenderer {
                 runs.append(TextRun(range: offset..<(offset + count), level: level, script: script, face: face))
             }
             offset += count
+        }
+        if ascii {
+            // ASCII without controls: every scalar is a grapheme (no grapheme breaking needed).
+            for scalar in line.unicodeScalars { add(count: 1, face: glyphRef(scalar)?.face ?? 0) }
+        } else {
+            for grapheme in line { add(count: grapheme.unicodeScalars.count, face: faceIndex(for: grapheme)) }
         }
         return runs
     }
@@ -107,8 +116,10 @@ extension TextRenderer {
 
     /// HarfBuzz's glyphs for one run, left to right on screen.
     private func shapeRun(_ run: TextRun, of scalars: [UInt32]) -> [ShapedLine.Glyph] {
-        guard let buffer = hb_buffer_create() else { return [] }
-        defer { hb_buffer_destroy(buffer) }
+        // One buffer for every run, emptied each time (HarfBuzz keeps its allocations).
+        if shapingBuffer == nil { shapingBuffer = hb_buffer_create() }
+        guard let buffer = shapingBuffer else { return [] }
+        hb_buffer_clear_contents(buffer)
         scalars.withUnsafeBufferPointer {
             hb_buffer_add_utf32(
                 buffer, $0.baseAddress, Int32($0.count), UInt32(run.range.lowerBound), Int32(run.range.count))

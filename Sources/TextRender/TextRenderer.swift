@@ -1,4 +1,5 @@
 import CFreeType
+import CHarfBuzz
 import Raster
 import Widget
 
@@ -59,6 +60,8 @@ public final class TextRenderer {
     private var advances: [GlyphRef: Int] = [:]
     /// Lines shaped, in font units (``shape(_:direction:)``).
     var shaped: [ShapingKey: ShapedLine] = [:]
+    /// HarfBuzz's buffer, reused run after run; destroyed with the renderer.
+    var shapingBuffer: OpaquePointer?
     private var sizes: [SizeKey: SizeMetrics] = [:]
     /// Finds a face for a character no face has, when one is first needed; it answers nil when
     /// there is none (a face already held lacks the character too). Unset: no fallbacks beyond
@@ -74,6 +77,8 @@ public final class TextRenderer {
         faces = [primary] + fallbacks
         cache = GlyphCache(budget: cacheBudget)
     }
+
+    deinit { if let shapingBuffer { hb_buffer_destroy(shapingBuffer) } }
 
     /// A renderer on installed fonts: the primary face is the one fontconfig finds for `family`
     /// and `language`, and each character of `covering` that it lacks adds the font fontconfig
