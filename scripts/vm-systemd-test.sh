@@ -60,7 +60,7 @@ initrd=/boot/initrd.img-$vm_kver
 
 # --- a Debian 12 root with systemd and the panel's libraries (cached) -----------------------
 # (The tarball is named after this list: a package added here makes a new root.)
-packages=systemd,systemd-sysv,udev,kmod,procps,libdrm2,libevdev2,libpng16-16,libfreetype6,libfontconfig1,fontconfig,fonts-dejavu-core,libstdc++6,libmosquitto1,libmicrohttpd12,libssl3,mosquitto,mosquitto-clients
+packages=systemd,systemd-sysv,udev,kmod,procps,libdrm2,libevdev2,libpng16-16,libfreetype6,libfontconfig1,libharfbuzz0b,libfribidi0,fontconfig,fonts-dejavu-core,libstdc++6,libmosquitto1,libmicrohttpd12,libssl3,mosquitto,mosquitto-clients
 tarball=$cache/bookworm-$(echo "$packages" | md5sum | cut -c1-8).tar
 rootfs=$work/root
 mkdir -p "$rootfs" "$cache"
