@@ -1,7 +1,7 @@
 # The front door: `make run` and `make test` are the README's two commands.
 SWIFT ?= swift
 
-.PHONY: run test browser-test readme-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test homeassistant-entities-test
+.PHONY: run test browser-test readme-test docs-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test homeassistant-entities-test
 
 setup:
 	@bash scripts/setup.sh
@@ -18,11 +18,16 @@ run: build
 
 ## Installs what is missing, checks the formatting and the systemd unit, and runs the whole test suite:
 ## XCTest (without --disable-swift-testing an empty Swift Testing run prints last), the browser
-## preview's tests and the README's commands.
-test: setup lint security
+## preview's tests, the README's commands and the documentation's links.
+test: setup lint security docs-test
 	$(SWIFT) test --disable-swift-testing
 	$(MAKE) browser-test
 	$(MAKE) readme-test
+
+## Every relative link (and #anchor) in README.md and docs/*.md leads somewhere, and no guide's
+## line outside code and tables is over 120 characters (Tests/DocsLinks; under a second).
+docs-test:
+	python3 Tests/DocsLinks/docs_links_test.py
 
 ## The browser preview in headless Chromium over WebDriver (Tests/BrowserTests; about 2 minutes).
 browser-test: setup
@@ -36,7 +41,7 @@ readme-test: setup
 	$(SWIFT) build --product switchpanel
 	python3 Tests/ReadmeCommands/readme_commands_test.py --binary .build/debug/switchpanel
 
-## Regenerates the README's pictures.
+## Regenerates the pictures of the README and docs/.
 docs: build
 	.build/release/switchpanel render --out docs/panel.png
 	.build/release/switchpanel presets --out docs/presets.png

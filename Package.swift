@@ -162,7 +162,7 @@ let package = Package(
             // recording per shipped board on its touchscreen of today (BoardReplayTests.swift); a
             // keyboard's and a knob's recordings and the focus ring's golden (KeyFocusTests.swift).
             exclude: ["FuzzRegressions", "BoardRecordings", "KeyRecordings", "References"]),
-        // Scenario files, golden images and the README's example test; runs every shipped scenario
+        // Scenario files, golden images and docs/render-tests.md's example test; runs every shipped scenario
         // (scenarios/, found through #filePath).
         .testTarget(
             name: "PanelTestingTests",

@@ -8,8 +8,8 @@
 # ReadWritePaths= recipe for a `write` action; the board config is a test board whose switches
 # run commands inside the sandbox, and it names a mosquitto broker running in the guest (Debian's
 # `mosquitto`, on 127.0.0.1 only), reached through the package's MQTT drop-in
-# (/usr/share/switchpanel/switchpanel-mqtt.conf copied to the unit's drop-in directory, as the
-# README says). The guest (switchpanel-check.service) checks and, in lock-step over the serial
+# (/usr/share/switchpanel/switchpanel-mqtt.conf copied to the unit's drop-in directory, as
+# docs/network.md says). The guest (switchpanel-check.service) checks and, in lock-step over the serial
 # line, asks the host for QMP screendumps and tablet taps:
 #   1. the unit started at boot as user switchpanel (groups, no capabilities, NoNewPrivs, seccomp,
 #      tty1 on fd 0), READY=1 after the first frame; getty@tty1 stopped; the udev rule; on the
@@ -433,8 +433,8 @@ ok "purge: /var/lib/switchpanel gone" "$(exists /var/lib/switchpanel)" gone
 ok "purge: /etc/switchpanel gone" "$(exists /etc/switchpanel)" gone
 ok "purge: user and group gone" "$(getent passwd switchpanel | wc -l) $(getent group switchpanel | wc -l)" "0 0"
 ok "purge: the unit's enablement gone" "$(exists /etc/systemd/system/multi-user.target.wants/switchpanel.service)" gone
-# A fresh install on the running system, as the README says (apt, a local file): the postinst
-# creates the user, applies the udev rule and starts the service on the packaged demo panel.
+# A fresh install on the running system, as docs/packaging-and-systemd.md says (apt, a local file):
+# the postinst creates the user, applies the udev rule and starts the service on the packaged demo panel.
 DEBIAN_FRONTEND=noninteractive apt-get install -y "$SWITCHPANEL_FIRST_DEB" >/tmp/install.log 2>&1
 ok "apt-get install ./switchpanel.deb on a running system: exit status" "$?" 0
 eventually "install: started at once, READY=1" active/running state

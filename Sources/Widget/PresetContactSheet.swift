@@ -2,7 +2,7 @@ import Raster
 
 /// Every preset in every state the widget draws, at scale 1 and 2, in one picture: the reviewed
 /// reference of the widget's look (tests compare against it; `switchpanel presets` writes it
-/// for the README).
+/// for docs/boards-and-layout.md).
 public enum PresetContactSheet {
     /// The states shown, left to right.
     public static let states: [(name: String, appearance: SwitchAppearance)] = [

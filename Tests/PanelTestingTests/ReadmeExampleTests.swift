@@ -2,7 +2,7 @@ import Foundation
 import PanelTesting
 import XCTest
 
-/// The README's example render test: tap a switch, let virtual time pass, check its state and
+/// docs/render-tests.md's example render test: tap a switch, let virtual time pass, check its state and
 /// compare the screen with a reviewed golden image.
 final class PorchLightTests: XCTestCase {
     /// This repository (the file sits in Tests/PanelTestingTests/).

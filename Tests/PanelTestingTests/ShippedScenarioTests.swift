@@ -9,7 +9,8 @@ import XCTest
 /// The scenarios shipped in scenarios/ (two per board in board-configs/: a tour, and every thumb
 /// slid both ways, written by scripts/slide-scenarios.py), run by `make test`
 /// through the same library `switchpanel test` uses; exact geometry behind one reviewed golden;
-/// and the README's example test, which is this target's ReadmeExampleTests.swift word for word.
+/// and the example test of docs/render-tests.md, which is this target's ReadmeExampleTests.swift word
+/// for word.
 final class ShippedScenarioTests: XCTestCase {
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -26,7 +27,7 @@ final class ShippedScenarioTests: XCTestCase {
         for result in suite.results {
             XCTAssertGreaterThan(result.checks, 0, "\(result.file) expects something")
         }
-        // Printed for the README's figure (real time, debug build): not asserted, speed is measured
+        // Printed for docs/render-tests.md's figure (real time, debug build): not asserted, speed is measured
         // by benchmarks.
         print(report.joined(separator: "\n"))
     }
@@ -81,15 +82,16 @@ final class ShippedScenarioTests: XCTestCase {
         XCTAssertEqual(trackOn, PremultipliedColor(red: 0x34, green: 0xC7, blue: 0x59, alpha: 255))
     }
 
-    /// The README's example is ReadmeExampleTests.swift, so the README cannot show a test that
-    /// does not compile or pass.
+    /// The example of docs/render-tests.md (the README's, before the guides) is
+    /// ReadmeExampleTests.swift, so the guide cannot show a test that does not compile or pass.
     func testTheReadmeExampleIsTheExampleTestFile() throws {
-        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: repository.appendingPathComponent("docs/render-tests.md"), encoding: .utf8)
         let example = try String(
             contentsOf: repository.appendingPathComponent("Tests/PanelTestingTests/ReadmeExampleTests.swift"),
             encoding: .utf8)
         let marker = "<!-- Tests/PanelTestingTests/ReadmeExampleTests.swift -->\n```swift\n"
-        let start = try XCTUnwrap(readme.range(of: marker), "the README marks its example").upperBound
+        let start = try XCTUnwrap(readme.range(of: marker), "docs/render-tests.md marks its example").upperBound
         let end = try XCTUnwrap(readme.range(of: "```\n", range: start..<readme.endIndex)).lowerBound
         XCTAssertEqual(String(readme[start..<end]), example)
     }
