@@ -1,7 +1,7 @@
 # The front door: `make run` and `make test` are the README's two commands.
 SWIFT ?= swift
 
-.PHONY: run test browser-test readme-test docs-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test homeassistant-entities-test
+.PHONY: run test browser-test readme-test docs-test module-map-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test homeassistant-entities-test
 
 setup:
 	@bash scripts/setup.sh
@@ -19,7 +19,7 @@ run: build
 ## Installs what is missing, checks the formatting and the systemd unit, and runs the whole test suite:
 ## XCTest (without --disable-swift-testing an empty Swift Testing run prints last), the browser
 ## preview's tests, the README's commands and the documentation's links.
-test: setup lint security docs-test
+test: setup lint security docs-test module-map-test
 	$(SWIFT) test --disable-swift-testing
 	$(MAKE) browser-test
 	$(MAKE) readme-test
@@ -28,6 +28,10 @@ test: setup lint security docs-test
 ## line outside code and tables is over 120 characters (Tests/DocsLinks; under a second).
 docs-test:
 	python3 Tests/DocsLinks/docs_links_test.py
+
+## docs/ARCHITECTURE.md's dependency table against `swift package dump-package` (a few seconds).
+module-map-test:
+	python3 Tests/DocsLinks/module_map_test.py
 
 ## The browser preview in headless Chromium over WebDriver (Tests/BrowserTests; about 2 minutes).
 browser-test: setup

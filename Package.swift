@@ -2,38 +2,9 @@
 // SwitchPanel: a wall panel of iOS-style toggle switches on Linux touchscreens (pure Swift core, thin edges).
 import PackageDescription
 
-// Module map (see ARCHITECTURE.md in docs/):
-//   Raster       pure Swift: geometry, colours, pixel formats, coverage, paint, compositing.
-//                Imports no C module and does no I/O.
-//   RasterPNG    the edge to libpng: read and write images as PNG.
-//   TextRender   the edge to FreeType, fontconfig, HarfBuzz and FriBidi: find fonts, shape and order
-//                text (bidi), measure and draw text labels.
-//   TouchCore    pure Swift: evdev events, evemu recordings, the touch state machine and calibration.
-//   LinuxIO      the only module making system calls: owned descriptors, signalfd, ppoll, the clocks,
-//                the console ioctls, mmap, directory listings (DRM and Evdev make no system call of their own).
-//   Evdev        the edge to libevdev: input devices, discovery, hot-plug, live events.
-//   Presentation pure Swift: the display interface, the in-memory display with simulated vblank,
-//                and the compositor that repaints only damage and copies it by buffer age.
-//   DRM          the edge to DRM/KMS (libdrm): cards, dumb buffers, atomic/legacy mode setting, page flips,
-//                VT switching; the real DisplayOutput.
-//   ConfigFormat pure Swift: the text configs are written in: strict JSON, the path-aware reader every
-//                config type reads itself through (errors name the path, unknown keys are refused,
-//                numbers are range-checked), and the display mode `WxH[@Hz]`.
-//   Widget       pure Swift: the toggle switch (style, presets, animation, touch tracking, drawing).
-//   Panel        pure Swift: board configs (read through ConfigFormat) and the layout.
-//   MQTT         the edge to libmosquitto: an MQTT client driven from the panel's poll loop.
-//   WebSocket    the edge to libwebsockets: a WebSocket client on an I/O thread of its own that
-//                hands decoded messages to the panel's loop through an eventfd (Home Assistant).
-//   PanelRuntime the panel's edges to the system: durable state files (then actions, socket, loop).
-//   PanelTesting render tests as a product: a board's panel in virtual time (HeadlessPanel), golden
-//                images with diffs, scenario files and their runner (`switchpanel test`).
-//   Preview      pure Swift: the browser preview's routes, tokens, per-page feeds, pointer contacts, page.
-//   PreviewServer the preview's edge: libmicrohttpd on the panel's loop (a PanelService), the config watcher.
-//   BenchScene   the benchmark scene of docs/bench-scene, drawn through Raster's public API.
-//   CommandLineInterface  the programs' declared options, parsing, help, errors and exit statuses.
-//   switchpanel  the command-line program; switchpanel-bench the benchmark (the only user of cairo).
-//                Its demo recording is generated at build time (Plugins/DemoRecordingPlugin).
-//   switchpanel-display-probe  test-only (Tests/DisplayProbe, for scripts/vm-display-test.sh).
+// The module map — layers, what each module owns and may import, the C library each edge wraps,
+// and every target's dependencies (checked against this file by `make module-map-test`) — is
+// docs/ARCHITECTURE.md.
 let package = Package(
     name: "SwitchPanel",
     products: [
