@@ -1,13 +1,33 @@
 # The front door: `make run` and `make test` are the README's two commands.
 SWIFT ?= swift
 
-.PHONY: run test browser-test readme-test docs-test module-map-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test homeassistant-entities-test
+# ARCH=arm64 on an amd64 machine: `make build`, `make deb` and `make test` cross-build for
+# aarch64 with Debian 13's Swift 6.0.3 in cached Debian 13 roots under ~/.cache/switchpanel/arm64
+# (set up by themselves: scripts/arm64-setup.sh) and run the aarch64 programs under qemu-user.
+# Without ARCH (or with the machine's own) everything is native, with the Swift on PATH.
+HOST_ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
+ARCH ?= $(HOST_ARCH)
+# uname's names too (aarch64, x86_64) for Debian's.
+CROSS := $(filter-out $(HOST_ARCH),$(patsubst aarch64,arm64,$(patsubst x86_64,amd64,$(ARCH))))
+ifneq ($(CROSS),)
+ifneq ($(CROSS),arm64)
+$(error ARCH=$(ARCH): only arm64 is cross-built (on amd64); the machine is $(HOST_ARCH))
+endif
+endif
+
+.PHONY: arm64-check run test browser-test readme-test docs-test module-map-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test homeassistant-entities-test
 
 setup:
 	@bash scripts/setup.sh
 
+ifeq ($(CROSS),arm64)
+## ARCH=arm64: the packaged program for aarch64 (.build/arm64/aarch64-unknown-linux-gnu/release/switchpanel).
+build:
+	bash scripts/arm64-build.sh
+else
 build: setup
 	$(SWIFT) build -c release --product switchpanel
+endif
 
 ## Installs what is missing, builds, and runs the panel (headless without a display). On a
 ## display, its control socket is in $XDG_RUNTIME_DIR/switchpanel (else /tmp/switchpanel-UID),
@@ -19,10 +39,16 @@ run: build
 ## Installs what is missing, checks the formatting and the systemd unit, and runs the whole test suite:
 ## XCTest (without --disable-swift-testing an empty Swift Testing run prints last), the browser
 ## preview's tests, the README's commands and the documentation's links.
+ifeq ($(CROSS),arm64)
+## ARCH=arm64: the XCTest suite cross-built for aarch64 and run under qemu-user (no browser).
+test:
+	bash scripts/arm64-test.sh
+else
 test: setup lint security docs-test module-map-test
 	$(SWIFT) test --disable-swift-testing
 	$(MAKE) browser-test
 	$(MAKE) readme-test
+endif
 
 ## Every relative link (and #anchor) in README.md and docs/*.md leads somewhere, and no guide's
 ## line outside code and tables is over 120 characters (Tests/DocsLinks; under a second).
@@ -192,5 +218,18 @@ uninstall:
 
 ## The Debian package .build/deb/switchpanel_<version>_<arch>.deb (debhelper, from debian/), the
 ## version read from the program built by build-install, then lintian on it (fails on warnings).
+ifeq ($(CROSS),arm64)
+## ARCH=arm64: .build/deb/switchpanel_<version>_arm64.deb, cross-built and packaged in the cached
+## Debian 13 build root (scripts/arm64-deb.sh), lintian as for amd64.
+deb:
+	bash scripts/arm64-deb.sh
+else
 deb: build-install
 	bash scripts/build-deb.sh
+endif
+
+## The arm64 checks CI does not run (see scripts/arm64-check.sh for what each costs): the
+## package, its install and renders in an arm64 Debian 13 root against the x86_64 program's
+## pictures, and the test suite, under qemu-user.
+arm64-check:
+	bash scripts/arm64-check.sh

@@ -3,12 +3,15 @@
 # in) as .build/deb/switchpanel_<version>_<arch>.deb with debhelper (debian/), then runs lintian
 # on it. The version is the program's own (`switchpanel --version`, from
 # Sources/PanelRuntime/Version.swift, its one place); the architecture is dpkg's
-# (dpkg --print-architecture): nothing here assumes x86-64.
+# (dpkg --print-architecture, or DEB_HOST_ARCH in a cross build: scripts/arm64-deb.sh runs this
+# in its Debian 13 build root with dpkg-architecture -aarm64's variables, the arm64 program
+# running under qemu-user): nothing here assumes x86-64.
 #
 # Environment: SWITCHPANEL_BINARY (the program to package; default the build-install one),
 # DEB_OUT (where the .deb goes; default .build/deb), DEB_VERSION_SUFFIX (appended to the
 # version, for test packages only: vm-systemd-test builds a "+upgradetest" package of the same
-# program to test upgrades), LINTIAN=0 to skip lintian.
+# program to test upgrades), LINTIAN=0 to skip lintian, SOURCE_DATE_EPOCH and SWITCHPANEL_COMMIT
+# (the changelog's date and commit, when git cannot answer: a root without the repository's .git).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${SWITCHPANEL_BINARY:-.build/install/release/switchpanel}
@@ -19,12 +22,12 @@ out=${DEB_OUT:-.build/deb}
 version=$("$binary" --version | awk '{ print $NF }')
 [[ $version =~ ^[0-9][0-9A-Za-z.+~]*$ ]] || { echo "build-deb: '$binary --version' gave no usable version: $version" >&2; exit 1; }
 version+=${DEB_VERSION_SUFFIX:-}
-arch=$(dpkg --print-architecture)
+arch=${DEB_HOST_ARCH:-$(dpkg --print-architecture)}
 
 # debian/changelog is generated (never edited): the version lives in the program alone. Its date
 # is the last commit's, so the same commit packs the same changelog.
-epoch=$(git log -1 --format=%ct 2>/dev/null || date +%s)
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+epoch=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
+commit=${SWITCHPANEL_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 maintainer=$(sed -n 's/^Maintainer: //p' debian/control)
 cat >debian/changelog <<CHANGELOG
 switchpanel ($version) unstable; urgency=medium

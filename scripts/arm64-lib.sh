@@ -1,0 +1,86 @@
+# Shared parts of the arm64 build and its checks (arm64-setup.sh, arm64-build.sh, arm64-test.sh,
+# arm64-check.sh): where the cached roots live, how a command runs inside one, and qemu-user.
+#
+# Two Debian 13 (trixie) roots, made once by arm64-setup.sh under one cache folder and reused:
+#   build-root  amd64: Debian 13's Swift 6.0.3 (swiftlang), which cross-compiles to aarch64 with
+#               Debian 13's arm64 Swift runtime (swiftlang:arm64, unpacked at /opt/swift-aarch64)
+#               and the project's -dev packages as :arm64 (multiarch); builds the .deb.
+#   test-root   arm64: a plain Debian 13 arm64 system, run under qemu-user (binfmt_misc), where
+#               the package is installed and the tests run.
+# The host's own apt sources are never touched: each root has its own.
+#
+# Source it; it defines variables and functions only.
+
+arm64_say() { echo "${arm64_name:-arm64}: $*" >&2; }
+
+arm64_cache=${SWITCHPANEL_ARM64_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/switchpanel/arm64}
+arm64_build_root=$arm64_cache/build-root
+arm64_test_root=$arm64_cache/test-root
+arm64_suite=trixie
+# The host's Debian mirror (its sources list's first URI), for the roots' own sources.
+arm64_mirror=${SWITCHPANEL_DEBIAN_MIRROR:-$(sed -n 's/^URIs: *//p; s/^deb \(\[[^]]*\] \)\{0,1\}\(http[^ ]*debian\) .*/\2/p' \
+    /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null | grep -v security | head -1 || true)}
+arm64_mirror=${arm64_mirror:-http://deb.debian.org/debian}
+# The Swift runtime for aarch64 inside build-root (Debian 13's swiftlang:arm64, unpacked).
+arm64_swift_runtime=/opt/swift-aarch64/usr/libexec/swift/lib
+
+# Installs the host (Debian 12) packages given that are missing.
+arm64_require_host_packages() {
+    local missing=() p sudo=""
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    ((${#missing[@]})) || return 0
+    arm64_say "installing on the host: ${missing[*]}"
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Registers Debian's qemu-aarch64-static with binfmt_misc (there is no update-binfmts here), so
+# aarch64 programs run as if native, inside chroots too (flag F: the interpreter is opened now).
+arm64_register_binfmt() {
+    local dir=/proc/sys/fs/binfmt_misc
+    [ -e "$dir/register" ] || mount -t binfmt_misc binfmt_misc "$dir"
+    if [ -e "$dir/qemu-aarch64" ]; then
+        grep -q '^enabled' "$dir/qemu-aarch64" && return 0
+        echo 1 >"$dir/qemu-aarch64"
+        return 0
+    fi
+    printf '%s' ':qemu-aarch64:M::\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\xb7\x00:\xff\xff\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff:/usr/bin/qemu-aarch64-static:F' \
+        >"$dir/register"
+}
+
+# Runs a command in the root $1 (chroot), in a mount namespace of its own, so /proc, /dev, /sys
+# and the work tree (bound at its own path) are mounted for it alone and go away with it.
+# The Swift runtime reads a program's arguments from /proc: without it every command prints
+# its usage and exits 2. With ARM64_SCRATCH_ROOT set (an empty folder on the cache's file
+# system), the root is an overlay whose changes go there, so a test's installs leave the cached
+# root as it was.
+arm64_in_root() {
+    local root=$1
+    shift
+    unshare --mount --propagation private -- /bin/bash -euc '
+        root=$1 tree=$2 scratch=$3
+        shift 3
+        if [ -n "$scratch" ]; then
+            mkdir -p "$scratch/upper" "$scratch/work" "$scratch/merged"
+            mount -t overlay overlay -o "lowerdir=$root,upperdir=$scratch/upper,workdir=$scratch/work" "$scratch/merged"
+            root=$scratch/merged
+        fi
+        mount -t proc proc "$root/proc"
+        mount -t sysfs sysfs "$root/sys"
+        mount --rbind /dev "$root/dev"
+        mount -t tmpfs tmpfs "$root/tmp"
+        mkdir -p "$root$tree"
+        mount --bind "$tree" "$root$tree"
+        cp -L /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+        cd "$root$tree"
+        exec chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
+            PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
+            ${ARM64_ROOT_ENV:-} /bin/bash -euc "cd \"\$0\" && \"\$@\"" "$tree" "$@"
+    ' arm64-in-root "$root" "$arm64_tree" "${ARM64_SCRATCH_ROOT:-}" "$@"
+}
+
+# The work tree bound into the roots (the repository's top).
+arm64_tree=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The arm64 package installs and draws exactly what the x86_64 program draws: in a throw-away
+# overlay of the Debian 13 arm64 root (qemu-user), `apt-get install ./switchpanel_*_arm64.deb`,
+# then the installed program renders every shipped board (/usr/share/switchpanel/board-configs,
+# every page of a board with pages) and the built-in demo panel. The x86_64 program (the amd64
+# package's, `make build-install`) renders the same boards in the Debian 13 amd64 build root,
+# with Debian 13's FreeType and fonts as on the arm64 side, and on this Debian 12 host. The
+# pictures are compared pixel for pixel (vm_compare_images: zero tolerance); any difference is a
+# bug, not a tolerance. Prints one line per picture and "N of M pixel-identical".
+#
+# Usage: arm64-render-check.sh [DEB]   (default: the newest .build/deb/switchpanel_*_arm64.deb)
+set -euo pipefail
+arm64_name=arm64-render-check
+source "$(dirname "$0")/arm64-lib.sh"
+vm_name=$arm64_name
+source "$(dirname "$0")/vm-lib.sh"
+cd "$arm64_tree"
+deb=${1:-$(ls -t .build/deb/switchpanel_*_arm64.deb 2>/dev/null | head -1)}
+[ -f "$deb" ] || { echo "$arm64_name: no arm64 package: run 'make deb ARCH=arm64' first" >&2; exit 1; }
+amd64=.build/install/release/switchpanel
+[ -x "$amd64" ] || { echo "$arm64_name: no x86_64 program: run 'make build-install' first" >&2; exit 1; }
+bash scripts/arm64-setup.sh all
+
+out=.build/arm64-renders
+rm -rf "$out" && mkdir -p "$out"/{arm64,amd64-trixie,amd64-host}
+# "name config page" per picture: every board, each page of one with pages, and the demo panel.
+pictures=$(python3 - board-configs/*.json <<'PY'
+import json, os, sys
+print("demo - -")
+for path in sys.argv[1:]:
+    name = os.path.basename(path)[:-5]
+    pages = len(json.load(open(path)).get("pages", [])) or 1
+    for page in range(1, pages + 1):
+        print("%s%s %s %s" % (name, "-page%d" % page if pages > 1 else "", os.path.basename(path), page if pages > 1 else "-"))
+PY
+)
+# The commands that draw them, for a program $1 reading the boards from $2 into the folder $3.
+render_all() {
+    local name config page
+    while read -r name config page; do
+        local args=(render --out "$3/$name.png")
+        [ "$config" = - ] || args+=(--config "$2/$config")
+        [ "$page" = - ] || args+=(--page "$page")
+        printf '%q ' "$1" "${args[@]}"
+        echo '>/dev/null'
+    done <<<"$pictures"
+}
+
+scratch=$(mktemp -d "$arm64_cache/scratch.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+SECONDS=0
+arm64_say "installing $deb in an overlay of the arm64 root (emulated apt)"
+ARM64_SCRATCH_ROOT=$scratch arm64_in_root "$arm64_test_root" bash -c "
+    apt-get install -y -qq ./$deb >$out/apt.log 2>&1 || { tail -20 $out/apt.log; exit 1; }
+    dpkg-query -W -f='\${Package} \${Version} \${Architecture}\n' switchpanel
+    $(render_all /usr/bin/switchpanel /usr/share/switchpanel/board-configs "$out/arm64")"
+arm64_say "installed and rendered under emulation in ${SECONDS} s"
+arm64_in_root "$arm64_build_root" bash -c "$(render_all "$arm64_tree/$amd64" "$arm64_tree/board-configs" "$out/amd64-trixie")"
+bash -c "$(render_all "$amd64" board-configs "$out/amd64-host")"
+
+identical=0 total=0 host_identical=0
+while read -r name _; do
+    total=$((total + 1))
+    if line=$(vm_compare_images "$out/amd64-trixie/$name.png" "$out/arm64/$name.png" "$out/$name-diff.ppm"); then
+        identical=$((identical + 1))
+    fi
+    if host=$(vm_compare_images "$out/amd64-host/$name.png" "$out/arm64/$name.png"); then
+        host_identical=$((host_identical + 1))
+    fi
+    files=same
+    cmp -s "$out/amd64-trixie/$name.png" "$out/arm64/$name.png" || files=differ
+    echo "$arm64_name: $name: arm64 vs x86_64 on Debian 13: $line (PNG files $files); vs x86_64 on Debian 12: $host"
+done <<<"$pictures"
+echo "$arm64_name: $identical of $total pictures pixel-identical to the x86_64 program on Debian 13 ($host_identical of $total to it on Debian 12)"
+[ "$identical" = "$total" ]

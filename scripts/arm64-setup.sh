@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Sets up everything the arm64 build and its checks need, on a Debian 12 amd64 machine, under one
+# cache folder (~/.cache/switchpanel/arm64, or SWITCHPANEL_ARM64_CACHE): see arm64-lib.sh for the
+# two roots. Idempotent: each stage leaves a stamp file and is skipped once it is there. Resumable:
+# downloads are kept (debootstrap's --cache-dir, apt's archives), so an interrupted run picks up
+# where it stopped. The host gets debootstrap and qemu-user-static and a binfmt_misc entry for
+# qemu-aarch64; its apt sources are never changed.
+#
+# Usage: arm64-setup.sh [build|test|all]   (default all; build: what `make build ARCH=arm64` needs)
+set -euo pipefail
+arm64_name=arm64-setup
+source "$(dirname "$0")/arm64-lib.sh"
+what=${1:-all}
+
+# The project's C libraries, as in scripts/setup.sh, for the aarch64 side of the cross build.
+arm64_dev_packages=(libpng-dev libevdev-dev libdrm-dev libmosquitto-dev libssl-dev libcairo2-dev libfreetype-dev
+    libfontconfig-dev libmicrohttpd-dev)
+# What the tests read at run time (fonts, the broker they start) in the arm64 root.
+arm64_test_packages=(fontconfig fonts-dejavu-core fonts-wqy-microhei mosquitto libpng16-16t64 libevdev2 libdrm2
+    libfreetype6 libfontconfig1 libmosquitto1 libmicrohttpd12t64 libcairo2 libstdc++6 python3)
+
+arm64_x86_64_runtime=(fontconfig fonts-dejavu-core fonts-wqy-microhei libpng16-16t64 libevdev2 libdrm2 libfreetype6
+    libfontconfig1)
+
+stamp() { [ -e "$1/.switchpanel-$2" ]; }
+stamped() { date -u +%FT%TZ >"$1/.switchpanel-$2"; }
+
+# A minimal Debian 13 root of architecture $2 at $1. debootstrap cannot resume a half-made
+# root, so one without its stamp is made again from scratch, from the packages it kept.
+make_root() {
+    local root=$1 arch=$2
+    stamp "$root" debootstrap && return 0
+    rm -rf "$root"
+    mkdir -p "$root" "$arm64_cache/debootstrap-$arch"
+    arm64_say "debootstrap $arm64_suite ($arch) into $root from $arm64_mirror"
+    SECONDS=0
+    nice debootstrap --arch="$arch" --variant=minbase --cache-dir="$arm64_cache/debootstrap-$arch" \
+        "$arm64_suite" "$root" "$arm64_mirror" >"$arm64_cache/debootstrap-$arch.log" 2>&1 \
+        || { tail -20 "$arm64_cache/debootstrap-$arch.log"; exit 1; }
+    # The root's own sources: Debian 13 and its security updates (deb822, as Debian 13 writes them).
+    rm -f "$root/etc/apt/sources.list"
+    cat >"$root/etc/apt/sources.list.d/debian.sources" <<EOF
+Types: deb
+URIs: $arm64_mirror
+Suites: $arm64_suite $arm64_suite-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+    # Keep what apt downloads (resumable; the roots are a cache anyway) and no recommends.
+    printf 'APT::Install-Recommends "false";\nBinary::apt::APT::Keep-Downloaded-Packages "true";\n' \
+        >"$root/etc/apt/apt.conf.d/90switchpanel"
+    stamped "$root" debootstrap
+    arm64_say "debootstrap ($arch) took ${SECONDS} s"
+}
+
+setup_host() {
+    arm64_require_host_packages debootstrap qemu-user-static debian-archive-keyring lintian python3
+    arm64_register_binfmt
+}
+
+setup_build_root() {
+    local root=$arm64_build_root
+    make_root "$root" amd64
+    if ! stamp "$root" toolchain; then
+        arm64_say "installing Swift 6.0.3 and the aarch64 cross libraries in the build root"
+        SECONDS=0
+        local dev=() p
+        for p in "${arm64_dev_packages[@]}"; do dev+=("$p:arm64"); done
+        arm64_in_root "$root" sh -c 'dpkg --add-architecture arm64 && apt-get update -qq' >/dev/null
+        # libstdc++-14-dev: swiftlang's clang needs its headers (C++ interop of the C modules).
+        # binutils/gcc for aarch64: the linker Swift drives, strip and the C stub of debian/rules.
+        arm64_in_root "$root" nice apt-get install -y -qq swiftlang libstdc++-14-dev pkgconf \
+            gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu libc6-dev:arm64 libgcc-14-dev:arm64 \
+            libstdc++-14-dev:arm64 "${dev[@]}" debhelper fakeroot dpkg-dev python3 file git \
+            >"$arm64_cache/build-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/build-root-apt.log"; exit 1; }
+        stamped "$root" toolchain
+        arm64_say "toolchain installed in ${SECONDS} s"
+    fi
+    if ! stamp "$root" x86-64-runtime; then
+        # The amd64 program's libraries and fonts, so arm64-render-check.sh can draw the x86_64
+        # pictures with the same Debian 13 FreeType and fonts as the arm64 ones.
+        arm64_in_root "$root" nice apt-get install -y -qq "${arm64_x86_64_runtime[@]}" \
+            >>"$arm64_cache/build-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/build-root-apt.log"; exit 1; }
+        stamped "$root" x86-64-runtime
+    fi
+    if ! stamp "$root" swift-aarch64-runtime; then
+        # swiftlang:arm64 and libswiftlang:arm64 (its shared runtime, XCTest) cannot be installed
+        # beside their amd64 selves (the same paths): unpack them, the version the compiler is.
+        arm64_say "unpacking Debian 13's arm64 Swift runtime at /opt/swift-aarch64 in the build root"
+        arm64_in_root "$root" sh -c 'mkdir -p /var/cache/switchpanel && cd /var/cache/switchpanel &&
+            v=$(dpkg-query -W -f="\${Version}" swiftlang) &&
+            apt-get download -qq "swiftlang:arm64=$v" "libswiftlang:arm64=$v" 2>&1 | grep -v "unsandboxed" || true
+            rm -rf /opt/swift-aarch64 &&
+            dpkg -x swiftlang_*_arm64.deb /opt/swift-aarch64 && dpkg -x libswiftlang_*_arm64.deb /opt/swift-aarch64'
+        stamped "$root" swift-aarch64-runtime
+    fi
+}
+
+setup_test_root() {
+    local root=$arm64_test_root
+    make_root "$root" arm64
+    if ! stamp "$root" runtime; then
+        arm64_say "installing the run-time libraries, fonts and mosquitto in the arm64 root (emulated)"
+        SECONDS=0
+        arm64_in_root "$root" sh -c 'apt-get update -qq' >/dev/null
+        arm64_in_root "$root" nice apt-get install -y -qq "${arm64_test_packages[@]}" \
+            >"$arm64_cache/test-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/test-root-apt.log"; exit 1; }
+        stamped "$root" runtime
+        arm64_say "run-time packages installed in ${SECONDS} s"
+    fi
+}
+
+mkdir -p "$arm64_cache"
+setup_host
+case $what in
+build) setup_build_root ;;
+test) setup_test_root ;;
+all) setup_build_root && setup_test_root ;;
+*) echo "usage: $0 [build|test|all]" >&2 && exit 2 ;;
+esac
