@@ -13,7 +13,7 @@ binary=$(bash scripts/arm64-build.sh)
 
 # git runs on the host: the root sees the work tree, not always its .git (a worktree's is elsewhere).
 export ARM64_ROOT_ENV="SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) SWITCHPANEL_COMMIT=$(git rev-parse --short HEAD)
-    SWITCHPANEL_BINARY=$binary DEB_OUT=.build/deb LINTIAN=0"
+    SWITCHPANEL_BINARY=$binary DEB_OUT=.build/deb LINTIAN=0 DEB_BUILD_OPTIONS=crossbuildcanrunhostbinaries"
 arm64_in_root "$arm64_build_root" sh -c 'eval "$(dpkg-architecture -aarm64 -s 2>/dev/null)" && bash scripts/build-deb.sh'
 deb=$(ls -t .build/deb/switchpanel_*_arm64.deb | head -1)
 echo "arm64-deb: lintian $deb (the host's, as for the amd64 package)"
