@@ -30,13 +30,14 @@ print("demo - -")
 for path in sys.argv[1:]:
     name = os.path.basename(path)[:-5]
     pages = len(json.load(open(path)).get("pages", [])) or 1
-    for page in range(1, pages + 1):
+    for page in range(pages):  # --page counts from 0
         print("%s%s %s %s" % (name, "-page%d" % page if pages > 1 else "", os.path.basename(path), page if pages > 1 else "-"))
 PY
 )
 # The commands that draw them, for a program $1 reading the boards from $2 into the folder $3.
 render_all() {
     local name config page
+    echo "set -e"
     while read -r name config page; do
         local args=(render --out "$3/$name.png")
         [ "$config" = - ] || args+=(--config "$2/$config")
