@@ -7,6 +7,9 @@
 #               and the project's -dev packages as :arm64 (multiarch); builds the .deb.
 #   test-root   arm64: a plain Debian 13 arm64 system, run under qemu-user (binfmt_misc), where
 #               the package is installed and the tests run.
+# and, for the bookworm-compatible build (arm64-build.sh --bookworm), a third:
+#   bookworm-root  Debian 12 amd64 with the -dev packages as :arm64: the sysroot that build links
+#               against (glibc 2.36), bound into build-root at /sysroot/bookworm.
 # The host's own apt sources are never touched: each root has its own.
 #
 # Source it; it defines variables and functions only.
@@ -16,6 +19,7 @@ arm64_say() { echo "${arm64_name:-arm64}: $*" >&2; }
 arm64_cache=${SWITCHPANEL_ARM64_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/switchpanel/arm64}
 arm64_build_root=$arm64_cache/build-root
 arm64_test_root=$arm64_cache/test-root
+arm64_bookworm_root=$arm64_cache/bookworm-root
 arm64_suite=trixie
 # The host's Debian mirror (its sources list's first URI), for the roots' own sources.
 arm64_mirror=${SWITCHPANEL_DEBIAN_MIRROR:-$(sed -n 's/^URIs: *//p; s/^deb \(\[[^]]*\] \)\{0,1\}\(http[^ ]*debian\) .*/\2/p' \
@@ -56,13 +60,13 @@ arm64_register_binfmt() {
 # The Swift runtime reads a program's arguments from /proc: without it every command prints
 # its usage and exits 2. With ARM64_SCRATCH_ROOT set (an empty folder on the cache's file
 # system), the root is an overlay whose changes go there, so a test's installs leave the cached
-# root as it was.
+# root as it was. ARM64_BIND="SOURCE:TARGET" binds another folder into the root.
 arm64_in_root() {
     local root=$1
     shift
     unshare --mount --propagation private -- /bin/bash -euc '
-        root=$1 tree=$2 scratch=$3
-        shift 3
+        root=$1 tree=$2 scratch=$3 bind=$4
+        shift 4
         if [ -n "$scratch" ]; then
             mkdir -p "$scratch/upper" "$scratch/work" "$scratch/merged"
             mount -t overlay overlay -o "lowerdir=$root,upperdir=$scratch/upper,workdir=$scratch/work" "$scratch/merged"
@@ -74,12 +78,16 @@ arm64_in_root() {
         mount -t tmpfs tmpfs "$root/tmp"
         mkdir -p "$root$tree"
         mount --bind "$tree" "$root$tree"
+        if [ -n "$bind" ]; then
+            mkdir -p "$root${bind#*:}"
+            mount --rbind "${bind%%:*}" "$root${bind#*:}"
+        fi
         cp -L /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
         cd "$root$tree"
         exec chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
             PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
             ${ARM64_ROOT_ENV:-} /bin/bash -euc "cd \"\$0\" && \"\$@\"" "$tree" "$@"
-    ' arm64-in-root "$root" "$arm64_tree" "${ARM64_SCRATCH_ROOT:-}" "$@"
+    ' arm64-in-root "$root" "$arm64_tree" "${ARM64_SCRATCH_ROOT:-}" "${ARM64_BIND:-}" "$@"
 }
 
 # The work tree bound into the roots (the repository's top).

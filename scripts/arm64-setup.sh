@@ -6,7 +6,8 @@
 # where it stopped. The host gets debootstrap and qemu-user-static and a binfmt_misc entry for
 # qemu-aarch64; its apt sources are never changed.
 #
-# Usage: arm64-setup.sh [build|test|all]   (default all; build: what `make build ARCH=arm64` needs)
+# Usage: arm64-setup.sh [build|test|bookworm|all]
+#   (default all; build: what `make build ARCH=arm64` needs; bookworm: the Debian 12 sysroot)
 set -euo pipefail
 arm64_name=arm64-setup
 source "$(dirname "$0")/arm64-lib.sh"
@@ -25,24 +26,25 @@ arm64_x86_64_runtime=(fontconfig fonts-dejavu-core fonts-wqy-microhei libpng16-1
 stamp() { [ -e "$1/.switchpanel-$2" ]; }
 stamped() { date -u +%FT%TZ >"$1/.switchpanel-$2"; }
 
-# A minimal Debian 13 root of architecture $2 at $1. debootstrap cannot resume a half-made
-# root, so one without its stamp is made again from scratch, from the packages it kept.
+# A minimal Debian root of architecture $2 at $1, of Debian 13 or the suite $3. debootstrap
+# cannot resume a half-made root, so one without its stamp is made again from scratch, from the
+# packages it kept.
 make_root() {
-    local root=$1 arch=$2
+    local root=$1 arch=$2 suite=${3:-$arm64_suite}
     stamp "$root" debootstrap && return 0
     rm -rf "$root"
-    mkdir -p "$root" "$arm64_cache/debootstrap-$arch"
-    arm64_say "debootstrap $arm64_suite ($arch) into $root from $arm64_mirror"
-    SECONDS=0
-    nice debootstrap --arch="$arch" --variant=minbase --cache-dir="$arm64_cache/debootstrap-$arch" \
-        "$arm64_suite" "$root" "$arm64_mirror" >"$arm64_cache/debootstrap-$arch.log" 2>&1 \
-        || { tail -20 "$arm64_cache/debootstrap-$arch.log"; exit 1; }
+    mkdir -p "$root" "$arm64_cache/debootstrap-$suite-$arch"
+    arm64_say "debootstrap $suite ($arch) into $root from $arm64_mirror"
+    local started=$SECONDS
+    nice debootstrap --arch="$arch" --variant=minbase --cache-dir="$arm64_cache/debootstrap-$suite-$arch" \
+        "$suite" "$root" "$arm64_mirror" >"$arm64_cache/debootstrap-$suite-$arch.log" 2>&1 \
+        || { tail -20 "$arm64_cache/debootstrap-$suite-$arch.log"; exit 1; }
     # The root's own sources: Debian 13 and its security updates (deb822, as Debian 13 writes them).
     rm -f "$root/etc/apt/sources.list"
     cat >"$root/etc/apt/sources.list.d/debian.sources" <<EOF
 Types: deb
 URIs: $arm64_mirror
-Suites: $arm64_suite $arm64_suite-updates
+Suites: $suite $suite-updates
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
@@ -50,7 +52,7 @@ EOF
     printf 'APT::Install-Recommends "false";\nBinary::apt::APT::Keep-Downloaded-Packages "true";\n' \
         >"$root/etc/apt/apt.conf.d/90switchpanel"
     stamped "$root" debootstrap
-    arm64_say "debootstrap ($arch) took ${SECONDS} s"
+    arm64_say "debootstrap $suite ($arch) took $((SECONDS - started)) s"
 }
 
 setup_host() {
@@ -63,8 +65,7 @@ setup_build_root() {
     make_root "$root" amd64
     if ! stamp "$root" toolchain; then
         arm64_say "installing Swift 6.0.3 and the aarch64 cross libraries in the build root"
-        SECONDS=0
-        local dev=() p
+        local started=$SECONDS dev=() p
         for p in "${arm64_dev_packages[@]}"; do dev+=("$p:arm64"); done
         arm64_in_root "$root" sh -c 'dpkg --add-architecture arm64 && apt-get update -qq' >/dev/null
         # libstdc++-14-dev: swiftlang's clang needs its headers (C++ interop of the C modules).
@@ -74,7 +75,7 @@ setup_build_root() {
             libstdc++-14-dev:arm64 "${dev[@]}" debhelper fakeroot dpkg-dev python3 file git \
             >"$arm64_cache/build-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/build-root-apt.log"; exit 1; }
         stamped "$root" toolchain
-        arm64_say "toolchain installed in ${SECONDS} s"
+        arm64_say "toolchain installed in $((SECONDS - started)) s"
     fi
     if ! stamp "$root" x86-64-runtime; then
         # The amd64 program's libraries and fonts, so arm64-render-check.sh can draw the x86_64
@@ -101,12 +102,31 @@ setup_test_root() {
     make_root "$root" arm64
     if ! stamp "$root" runtime; then
         arm64_say "installing the run-time libraries, fonts and mosquitto in the arm64 root (emulated)"
-        SECONDS=0
+        local started=$SECONDS
         arm64_in_root "$root" sh -c 'apt-get update -qq' >/dev/null
         arm64_in_root "$root" nice apt-get install -y -qq "${arm64_test_packages[@]}" \
             >"$arm64_cache/test-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/test-root-apt.log"; exit 1; }
         stamped "$root" runtime
-        arm64_say "run-time packages installed in ${SECONDS} s"
+        arm64_say "run-time packages installed in $((SECONDS - started)) s"
+    fi
+}
+
+# Debian 12 (bookworm) amd64 with the project's -dev packages as :arm64: the sysroot the
+# bookworm-compatible program links against (glibc 2.36 and Debian 12's C libraries), and where
+# its package's Depends are worked out from Debian 12's arm64 libraries.
+setup_bookworm_root() {
+    local root=$arm64_bookworm_root
+    make_root "$root" amd64 bookworm
+    if ! stamp "$root" arm64-dev; then
+        arm64_say "installing Debian 12's arm64 -dev packages in the bookworm root"
+        local started=$SECONDS dev=() p
+        for p in "${arm64_dev_packages[@]}"; do dev+=("$p:arm64"); done
+        arm64_in_root "$root" sh -c 'dpkg --add-architecture arm64 && apt-get update -qq' >/dev/null
+        arm64_in_root "$root" nice apt-get install -y -qq libc6-dev:arm64 libgcc-12-dev:arm64 libstdc++-12-dev:arm64 \
+            "${dev[@]}" debhelper fakeroot dpkg-dev python3 binutils-aarch64-linux-gnu gcc-aarch64-linux-gnu \
+            >"$arm64_cache/bookworm-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/bookworm-root-apt.log"; exit 1; }
+        stamped "$root" arm64-dev
+        arm64_say "bookworm's arm64 libraries installed in $((SECONDS - started)) s"
     fi
 }
 
@@ -114,7 +134,8 @@ mkdir -p "$arm64_cache"
 setup_host
 case $what in
 build) setup_build_root ;;
+bookworm) setup_bookworm_root ;;
 test) setup_test_root ;;
 all) setup_build_root && setup_test_root ;;
-*) echo "usage: $0 [build|test|all]" >&2 && exit 2 ;;
+*) echo "usage: $0 [build|test|bookworm|all]" >&2 && exit 2 ;;
 esac
