@@ -21,7 +21,8 @@ setup:
 	@bash scripts/setup.sh
 
 ifeq ($(CROSS),arm64)
-## ARCH=arm64: the packaged program for aarch64 (.build/arm64/aarch64-unknown-linux-gnu/release/switchpanel).
+## ARCH=arm64: the packaged program for aarch64, for Debian 12 and 13 alike
+## (.build/arm64-bookworm/aarch64-unknown-linux-gnu/release/switchpanel; scripts/arm64-build.sh).
 build:
 	bash scripts/arm64-build.sh
 else

@@ -19,6 +19,9 @@ arm64_dev_packages=(libpng-dev libevdev-dev libdrm-dev libmosquitto-dev libssl-d
 # What the tests read at run time (fonts, the broker they start) in the arm64 root.
 arm64_test_packages=(fontconfig fonts-dejavu-core fonts-wqy-microhei mosquitto libpng16-16t64 libevdev2 libdrm2
     libfreetype6 libfontconfig1 libmosquitto1 libmicrohttpd12t64 libcairo2 libstdc++6 python3)
+# The Swift runtime's shared libraries need these too (FoundationXML, FoundationNetworking),
+# which a debug test build loads.
+arm64_test_packages+=(libxml2 libcurl4t64)
 
 arm64_x86_64_runtime=(fontconfig fonts-dejavu-core fonts-wqy-microhei libpng16-16t64 libevdev2 libdrm2 libfreetype6
     libfontconfig1)
@@ -100,13 +103,16 @@ setup_build_root() {
 setup_test_root() {
     local root=$arm64_test_root
     make_root "$root" arm64
-    if ! stamp "$root" runtime; then
+    # The stamp names the package list, so a longer list installs what it adds.
+    local list
+    list=runtime-$(echo "${arm64_test_packages[*]}" | md5sum | cut -c1-8)
+    if ! stamp "$root" "$list"; then
         arm64_say "installing the run-time libraries, fonts and mosquitto in the arm64 root (emulated)"
         local started=$SECONDS
         arm64_in_root "$root" sh -c 'apt-get update -qq' >/dev/null
         arm64_in_root "$root" nice apt-get install -y -qq "${arm64_test_packages[@]}" \
             >"$arm64_cache/test-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/test-root-apt.log"; exit 1; }
-        stamped "$root" runtime
+        stamped "$root" "$list"
         arm64_say "run-time packages installed in $((SECONDS - started)) s"
     fi
 }
@@ -127,6 +133,24 @@ setup_bookworm_root() {
             >"$arm64_cache/bookworm-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/bookworm-root-apt.log"; exit 1; }
         stamped "$root" arm64-dev
         arm64_say "bookworm's arm64 libraries installed in $((SECONDS - started)) s"
+    fi
+    if ! stamp "$root" relative-links; then
+        # The -dev packages' absolute links (libm.so -> /lib/aarch64-linux-gnu/libm.so.6) would
+        # lead out of the sysroot when it is bound into build-root, to Debian 13's libraries:
+        # made relative, they stay inside it.
+        python3 - "$root" <<'PY'
+import os, sys
+root = sys.argv[1]
+for folder in ("usr/lib/aarch64-linux-gnu", "usr/lib/gcc/aarch64-linux-gnu"):
+    for where, _, names in os.walk(os.path.join(root, folder)):
+        for name in names:
+            link = os.path.join(where, name)
+            target = os.readlink(link) if os.path.islink(link) else ""
+            if target.startswith("/"):
+                os.unlink(link)
+                os.symlink(os.path.relpath(root + target, where), link)
+PY
+        stamped "$root" relative-links
     fi
 }
 

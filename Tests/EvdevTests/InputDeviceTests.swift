@@ -17,7 +17,12 @@ final class InputDeviceTests: XCTestCase {
         }
     }
 
-    func testOpeningDevNullIsALibevdevErrorNotACrash() {
+    func testOpeningDevNullIsALibevdevErrorNotACrash() throws {
+        // qemu-user answers an ioctl it cannot translate with ENOSYS instead of passing it to
+        // the kernel, which answers ENOTTY (make test ARCH=arm64 sets this; the aarch64 kernel
+        // path is the QEMU guests').
+        try XCTSkipIf(
+            getenv("SWITCHPANEL_TEST_UNDER_QEMU_USER") != nil, "qemu-user answers untranslated ioctls ENOSYS")
         XCTAssertThrowsError(try InputDevice(path: "/dev/null")) { error in
             guard case .libevdev(let call, let path, let errno) = error as? EvdevError else {
                 return XCTFail("\(error)")

@@ -51,11 +51,16 @@ final class ActionRunnerTests: XCTestCase {
         XCTAssertEqual(outcomes[0].detail, "exit status 3: boom")
     }
 
-    func testMissingProgramFailsAtOnce() {
+    func testMissingProgramFailsAtOnce() throws {
+        // glibc's posix_spawn reports a failed exec through memory it shares with the child
+        // (CLONE_VM | CLONE_VFORK); qemu-user runs that clone as a fork, so the failure never
+        // reaches the parent there (make test ARCH=arm64 sets this).
+        try XCTSkipIf(
+            getenv("SWITCHPANEL_TEST_UNDER_QEMU_USER") != nil, "qemu-user runs posix_spawn's vfork as a fork")
         let runner = ActionRunner()
         let outcomes = runner.start(
             [.run(argv: ["/nonexistent/program"], timeout: 5)], switchID: "x", isOn: true, now: 0)
-        XCTAssertEqual(outcomes.count, 1)
+        guard outcomes.count == 1 else { return XCTFail("\(outcomes.count) outcomes: \(outcomes)") }
         XCTAssertFalse(outcomes[0].succeeded)
         XCTAssertEqual(outcomes[0].detail, "cannot run /nonexistent/program: No such file or directory")
         XCTAssertEqual(runner.pending, 0)
