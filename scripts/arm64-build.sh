@@ -89,14 +89,14 @@ mkdir -p "$scratch"
 SECONDS=0
 if [ "$tests" = 1 ]; then
     arm64_say "cross-building the tests for aarch64 (Swift 6.0.3; log $log)"
-    arm64_in_root "$arm64_build_root" nice swift build --build-tests "${flags[@]}" >"$log" 2>&1 || { tail -40 "$log"; exit 1; }
+    arm64_in_root "$arm64_build_root" nice swift build --build-tests "${flags[@]}" >"$log" 2>&1 || { tail -40 "$log" >&2; exit 1; }
     arm64_say "tests built in ${SECONDS} s"
     exit 0
 fi
 link=(-Xlinker -z -Xlinker now)
 arm64_say "cross-building $product for aarch64 (Swift 6.0.3, release, static Swift runtime, sysroot $sysroot; log $log)"
 arm64_in_root "$arm64_build_root" nice swift build -c release --product "$product" "${flags[@]}" \
-    --static-swift-stdlib --disable-local-rpath "${link[@]}" >"$log" 2>&1 || { tail -40 "$log"; exit 1; }
+    --static-swift-stdlib --disable-local-rpath "${link[@]}" >"$log" 2>&1 || { tail -40 "$log" >&2; exit 1; }
 binary=$scratch/$triple/release/$product
 arm64_say "built in ${SECONDS} s: $binary ($(du -k "$binary" | cut -f1) KiB)"
 arm64_say "NEEDED: $(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')"

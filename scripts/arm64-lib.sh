@@ -20,6 +20,7 @@ arm64_cache=${SWITCHPANEL_ARM64_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/switchpan
 arm64_build_root=$arm64_cache/build-root
 arm64_test_root=$arm64_cache/test-root
 arm64_bookworm_root=$arm64_cache/bookworm-root
+arm64_bookworm_test_root=$arm64_cache/bookworm-test-root
 arm64_suite=trixie
 # The host's Debian mirror (its sources list's first URI), for the roots' own sources.
 arm64_mirror=${SWITCHPANEL_DEBIAN_MIRROR:-$(sed -n 's/^URIs: *//p; s/^deb \(\[[^]]*\] \)\{0,1\}\(http[^ ]*debian\) .*/\2/p' \

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The arm64 package installs and draws exactly what the x86_64 program draws: in a throw-away
-# overlay of the Debian 13 arm64 root (qemu-user), `apt-get install ./switchpanel_*_arm64.deb`,
+# overlay of the Debian 13 arm64 root and then of the Debian 12 one (qemu-user),
+# `apt-get install ./switchpanel_*_arm64.deb`,
 # then the installed program renders every shipped board (/usr/share/switchpanel/board-configs,
 # every page of a board with pages) and the built-in demo panel. The x86_64 program (the amd64
 # package's, `make build-install`) renders the same boards in the Debian 13 amd64 build root,
 # with Debian 13's FreeType and fonts as on the arm64 side, and on this Debian 12 host. The
-# pictures are compared pixel for pixel (vm_compare_images: zero tolerance); any difference is a
-# bug, not a tolerance. Prints one line per picture and "N of M pixel-identical".
+# pictures are compared pixel for pixel (vm_compare_images: zero tolerance), Debian 13's arm64
+# ones with Debian 13's x86_64 ones and Debian 12's with this host's; any difference is a bug,
+# not a tolerance. Prints one line per picture and "N of M pixel-identical" per release.
 #
 # Usage: arm64-render-check.sh [DEB]   (default: the newest .build/deb/switchpanel_*_arm64.deb)
 set -euo pipefail
@@ -22,7 +24,7 @@ amd64=.build/install/release/switchpanel
 bash scripts/arm64-setup.sh all
 
 out=.build/arm64-renders
-rm -rf "$out" && mkdir -p "$out"/{arm64,amd64-trixie,amd64-host}
+rm -rf "$out" && mkdir -p "$out"/{arm64,arm64-bookworm,amd64-trixie,amd64-host}
 # "name config page" per picture: every board, each page of one with pages, and the demo panel.
 pictures=$(python3 - board-configs/*.json <<'PY'
 import json, os, sys
@@ -47,19 +49,25 @@ render_all() {
     done <<<"$pictures"
 }
 
-scratch=$(mktemp -d "$arm64_cache/scratch.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
-SECONDS=0
-arm64_say "installing $deb in an overlay of the arm64 root (emulated apt)"
-ARM64_SCRATCH_ROOT=$scratch arm64_in_root "$arm64_test_root" bash -c "
-    apt-get install -y -qq ./$deb >$out/apt.log 2>&1 || { tail -20 $out/apt.log; exit 1; }
-    dpkg-query -W -f='\${Package} \${Version} \${Architecture}\n' switchpanel
-    $(render_all /usr/bin/switchpanel /usr/share/switchpanel/board-configs "$out/arm64")"
-arm64_say "installed and rendered under emulation in ${SECONDS} s"
+# Installs the package with apt in an overlay of the arm64 root $1 and renders into $2.
+install_and_render() {
+    local scratch
+    scratch=$(mktemp -d "$arm64_cache/scratch.XXXXXX")
+    SECONDS=0
+    arm64_say "installing $deb in an overlay of $1 (emulated apt)"
+    ARM64_SCRATCH_ROOT=$scratch arm64_in_root "$1" bash -c "
+        apt-get update -qq && apt-get install -y -qq ./$deb >$2.apt.log 2>&1 || { tail -20 $2.apt.log; exit 1; }
+        dpkg-query -W -f='\${Package} \${Version} \${Architecture} on Debian ' switchpanel && cat /etc/debian_version
+        $(render_all /usr/bin/switchpanel /usr/share/switchpanel/board-configs "$2")" || { rm -rf "$scratch"; return 1; }
+    rm -rf "$scratch"
+    arm64_say "installed and rendered under emulation in ${SECONDS} s"
+}
+install_and_render "$arm64_test_root" "$out/arm64"
+install_and_render "$arm64_bookworm_test_root" "$out/arm64-bookworm"
 arm64_in_root "$arm64_build_root" bash -c "$(render_all "$arm64_tree/$amd64" "$arm64_tree/board-configs" "$out/amd64-trixie")"
 bash -c "$(render_all "$amd64" board-configs "$out/amd64-host")"
 
-identical=0 total=0 host_identical=0
+identical=0 total=0 host_identical=0 bookworm_identical=0
 while read -r name _; do
     total=$((total + 1))
     if line=$(vm_compare_images "$out/amd64-trixie/$name.png" "$out/arm64/$name.png" "$out/$name-diff.ppm"); then
@@ -68,9 +76,13 @@ while read -r name _; do
     if host=$(vm_compare_images "$out/amd64-host/$name.png" "$out/arm64/$name.png"); then
         host_identical=$((host_identical + 1))
     fi
+    if bookworm=$(vm_compare_images "$out/amd64-host/$name.png" "$out/arm64-bookworm/$name.png"); then
+        bookworm_identical=$((bookworm_identical + 1))
+    fi
     files=same
     cmp -s "$out/amd64-trixie/$name.png" "$out/arm64/$name.png" || files=differ
-    echo "$arm64_name: $name: arm64 vs x86_64 on Debian 13: $line (PNG files $files); vs x86_64 on Debian 12: $host"
+    echo "$arm64_name: $name: arm64 vs x86_64 on Debian 13: $line (PNG files $files); on Debian 12: $bookworm"
 done <<<"$pictures"
-echo "$arm64_name: $identical of $total pictures pixel-identical to the x86_64 program on Debian 13 ($host_identical of $total to it on Debian 12)"
-[ "$identical" = "$total" ]
+echo "$arm64_name: Debian 13: $identical of $total pictures pixel-identical to the x86_64 program's there ($host_identical of $total to its pictures on Debian 12)"
+echo "$arm64_name: Debian 12: $bookworm_identical of $total pictures pixel-identical to the x86_64 program's there"
+[ "$identical" = "$total" ] && [ "$bookworm_identical" = "$total" ]

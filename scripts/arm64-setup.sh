@@ -6,8 +6,9 @@
 # where it stopped. The host gets debootstrap and qemu-user-static and a binfmt_misc entry for
 # qemu-aarch64; its apt sources are never changed.
 #
-# Usage: arm64-setup.sh [build|test|bookworm|all]
-#   (default all; build: what `make build ARCH=arm64` needs; bookworm: the Debian 12 sysroot)
+# Usage: arm64-setup.sh [build|test|bookworm|bookworm-test|all]
+#   (default all; build and bookworm: what `make build ARCH=arm64` needs, bookworm being the
+#   Debian 12 sysroot; test and bookworm-test: the Debian 13 and 12 arm64 roots of the checks)
 set -euo pipefail
 arm64_name=arm64-setup
 source "$(dirname "$0")/arm64-lib.sh"
@@ -154,12 +155,18 @@ PY
     fi
 }
 
+# A plain Debian 12 arm64 system (emulated), where arm64-render-check.sh installs the package too.
+setup_bookworm_test_root() {
+    make_root "$arm64_bookworm_test_root" arm64 bookworm
+}
+
 mkdir -p "$arm64_cache"
 setup_host
 case $what in
 build) setup_build_root ;;
 bookworm) setup_bookworm_root ;;
+bookworm-test) setup_bookworm_test_root ;;
 test) setup_test_root ;;
-all) setup_build_root && setup_test_root ;;
-*) echo "usage: $0 [build|test|bookworm|all]" >&2 && exit 2 ;;
+all) setup_build_root && setup_bookworm_root && setup_test_root && setup_bookworm_test_root ;;
+*) echo "usage: $0 [build|test|bookworm|bookworm-test|all]" >&2 && exit 2 ;;
 esac

@@ -4,16 +4,22 @@
  * stopped must be the same. The C23 conversions the sscanf shim refuses are checked to be
  * recognised (the shim aborts on them rather than read them as C99 would). */
 #define strlcpy compat_strlcpy
+#define strlcat compat_strlcat
+#define __isoc23_strtoul compat_isoc23_strtoul
 #define __isoc23_strtol compat_isoc23_strtol
 #define __isoc23_strtoll compat_isoc23_strtoll
 #define __isoc23_sscanf compat_isoc23_sscanf
 #include "glibc-2.36-compat.c"
 #undef strlcpy
+#undef strlcat
+#undef __isoc23_strtoul
 #undef __isoc23_strtol
 #undef __isoc23_strtoll
 #undef __isoc23_sscanf
 
 size_t strlcpy(char *restrict, const char *restrict, size_t);
+size_t strlcat(char *restrict, const char *restrict, size_t);
+unsigned long __isoc23_strtoul(const char *restrict, char **restrict, int);
 long __isoc23_strtol(const char *restrict, char **restrict, int);
 long long __isoc23_strtoll(const char *restrict, char **restrict, int);
 int __isoc23_sscanf(const char *restrict, const char *restrict, ...);
@@ -37,7 +43,9 @@ int main(void) {
         "0b1111111111111111111111111111111111111111111111111111111111111111",
         "-0b1000000000000000000000000000000000000000000000000000000000000000",
         "-0b1000000000000000000000000000000000000000000000000000000000000001", "0b10000000000000000000000000000000000000",
-        "zz", "1010", "-0b", "0b-1", "0b 1",
+        "zz", "1010", "-0b", "0b-1", "0b 1", "18446744073709551615", "18446744073709551616", "-1", "-0b1",
+        "0b1111111111111111111111111111111111111111111111111111111111111111",
+        "0b11111111111111111111111111111111111111111111111111111111111111111",
     };
     static const int bases[] = {0, 2, 8, 10, 16, 36};
     for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++) {
@@ -57,6 +65,12 @@ int main(void) {
             errno = 0;
             long long glibc_ll = __isoc23_strtoll(s, &end_glibc, base);
             check(ours_ll == glibc_ll && errno_ours == errno && end_ours == end_glibc, "__isoc23_strtoll", s, base);
+            errno = 0;
+            unsigned long ours_ul = compat_isoc23_strtoul(s, &end_ours, base);
+            errno_ours = errno;
+            errno = 0;
+            unsigned long glibc_ul = __isoc23_strtoul(s, &end_glibc, base);
+            check(ours_ul == glibc_ul && errno_ours == errno && end_ours == end_glibc, "__isoc23_strtoul", s, base);
         }
     }
 
@@ -68,6 +82,17 @@ int main(void) {
             memset(glibc, '#', sizeof glibc);
             size_t a = compat_strlcpy(ours, texts[i], size), b = strlcpy(glibc, texts[i], size);
             check(a == b && memcmp(ours, glibc, sizeof ours) == 0, "strlcpy", texts[i], (int)size);
+            for (size_t j = 0; j < sizeof texts / sizeof *texts; j++) {
+                memset(ours, '#', sizeof ours);
+                memset(glibc, '#', sizeof glibc);
+                size_t start = strlen(texts[j]) < size ? strlen(texts[j]) : size; /* dst full or not */
+                memcpy(ours, texts[j], start);
+                memcpy(glibc, texts[j], start);
+                if (start < size) ours[start] = glibc[start] = '\0';
+                a = compat_strlcat(ours, texts[i], size);
+                b = strlcat(glibc, texts[i], size);
+                check(a == b && memcmp(ours, glibc, sizeof ours) == 0, "strlcat", texts[i], (int)size);
+            }
         }
     }
 

@@ -4,9 +4,10 @@
  * glibc 2.41's headers) imports from glibc 2.38, which bookworm's glibc 2.36 lacks. Everything
  * else binds to glibc 2.36's own symbols (the program links against Debian 12's libraries).
  *
+ * (strtoul and strlcat only Foundation's CoreFoundation needs: switchpanel-bench links it.)
  * Each is exact, not approximate:
- * - strlcpy is the BSD function glibc 2.38 adopted (same contract).
- * - __isoc23_strtol/strtoll are strtol/strtoll with C23's one change: with base 0 or 2, a
+ * - strlcpy and strlcat are the BSD functions glibc 2.38 adopted (same contract).
+ * - __isoc23_strtol/strtoll/strtoul are strtol/strtoll/strtoul with C23's one change: with base 0 or 2, a
  *   "0b"/"0B" prefix followed by a binary digit is read as binary. That case is parsed here; every
  *   other input goes to glibc 2.36's strtol, whose behaviour C23 leaves unchanged.
  * - __isoc23_sscanf is sscanf with C23's changes to the conversions: %i reads "0b" numbers, and
@@ -30,6 +31,12 @@ size_t strlcpy(char *restrict dst, const char *restrict src, size_t size) {
         dst[copied] = '\0';
     }
     return length;
+}
+
+size_t strlcat(char *restrict dst, const char *restrict src, size_t size) {
+    size_t used = strnlen(dst, size);
+    if (used == size) return size + strlen(src);
+    return used + strlcpy(dst + used, src, size - used);
 }
 
 /* Where a C23 binary number starts in s for base, or NULL when C23 reads s as C99 does. */
@@ -70,6 +77,24 @@ long long __isoc23_strtoll(const char *restrict s, char **restrict end, int base
     const char *digits = binary_digits(s, base, &negative);
     if (!digits) return strtoll(s, end, base);
     return read_binary(digits, negative, LLONG_MIN, LLONG_MAX, end);
+}
+
+unsigned long __isoc23_strtoul(const char *restrict s, char **restrict end, int base) {
+    int negative;
+    const char *digits = binary_digits(s, base, &negative);
+    if (!digits) return strtoul(s, end, base);
+    unsigned long magnitude = 0;
+    int overflow = 0;
+    for (; *digits == '0' || *digits == '1'; digits++) {
+        if (magnitude > (ULONG_MAX - (unsigned long)(*digits - '0')) / 2) overflow = 1;
+        else magnitude = magnitude * 2 + (unsigned long)(*digits - '0');
+    }
+    if (end) *end = (char *)digits;
+    if (overflow) {
+        errno = ERANGE;
+        return ULONG_MAX;
+    }
+    return negative ? 0 - magnitude : magnitude;
 }
 
 /* Whether format has a conversion whose meaning C23 changed (%i, %b, wN/wfN). */
