@@ -15,7 +15,7 @@ $(error ARCH=$(ARCH): only arm64 is cross-built (on amd64); the machine is $(HOS
 endif
 endif
 
-.PHONY: arm64-check run test browser-test readme-test docs-test module-map-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test homeassistant-entities-test
+.PHONY: arm64-check arm64-vm-test arm64-counts run test browser-test readme-test docs-test module-map-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test homeassistant-entities-test
 
 setup:
 	@bash scripts/setup.sh
@@ -234,3 +234,12 @@ endif
 ## pictures, and the test suite, under qemu-user.
 arm64-check:
 	bash scripts/arm64-check.sh
+
+## The arm64 program on an aarch64 kernel (qemu-system-aarch64 -M virt, TCG): DRM on virtio-gpu,
+## a virtio tablet's tap, screendumps equal to the x86_64 renders (~30 s once set up).
+arm64-vm-test:
+	bash scripts/arm64-vm-panel-test.sh
+
+## Instructions per frame on aarch64 beside x86_64 (qemu -singlestep counts; slow: ~10 min).
+arm64-counts:
+	bash scripts/arm64-instruction-counts.sh

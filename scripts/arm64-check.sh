@@ -6,6 +6,7 @@
 #   renders       the package installed with apt in an arm64 Debian 13 root, every shipped board
 #                 rendered there, pixel for pixel against the x86_64 program (needs the amd64
 #                 program: `make build-install` is run first if it is missing)
+#   vm            the arm64 program on an aarch64 kernel (arm64-vm-panel-test.sh: DRM, a tap)
 #   tests         make test ARCH=arm64 (the XCTest suite under qemu-user)
 # Closes with one "N passed, N failed" line over the checks.
 set -euo pipefail
@@ -24,7 +25,7 @@ renders() {
 
 passed=0 failed=0 report=()
 for check in "setup|bash scripts/arm64-setup.sh all" "deb|bash scripts/arm64-deb.sh" "compat|compat_test" \
-    "renders|renders" "tests|bash scripts/arm64-test.sh"; do
+    "renders|renders" "vm|bash scripts/arm64-vm-panel-test.sh" "tests|bash scripts/arm64-test.sh"; do
     name=${check%%|*}
     SECONDS=0
     if eval "${check#*|}"; then
