@@ -1,15 +1,18 @@
 # Shared parts of the arm64 build and its checks (arm64-setup.sh, arm64-build.sh, arm64-test.sh,
 # arm64-check.sh): where the cached roots live, how a command runs inside one, and qemu-user.
 #
-# Two Debian 13 (trixie) roots, made once by arm64-setup.sh under one cache folder and reused:
+# Debian roots, made once by arm64-setup.sh under one cache folder and reused: two of Debian 13
+# (trixie),
 #   build-root  amd64: Debian 13's Swift 6.0.3 (swiftlang), which cross-compiles to aarch64 with
 #               Debian 13's arm64 Swift runtime (swiftlang:arm64, unpacked at /opt/swift-aarch64)
 #               and the project's -dev packages as :arm64 (multiarch); builds the .deb.
 #   test-root   arm64: a plain Debian 13 arm64 system, run under qemu-user (binfmt_misc), where
 #               the package is installed and the tests run.
-# and, for the bookworm-compatible build (arm64-build.sh --bookworm), a third:
-#   bookworm-root  Debian 12 amd64 with the -dev packages as :arm64: the sysroot that build links
-#               against (glibc 2.36), bound into build-root at /sysroot/bookworm.
+# and two of Debian 12 (bookworm):
+#   bookworm-root  amd64 with the -dev packages as :arm64: the sysroot the packaged program links
+#               against (glibc 2.36, Debian 12's C libraries), bound into build-root at
+#               /sysroot/bookworm, and where its package is made (Depends from Debian 12's libraries).
+#   bookworm-test-root  a plain Debian 12 arm64 system (qemu-user), where the package installs too.
 # The host's own apt sources are never touched: each root has its own.
 #
 # Source it; it defines variables and functions only.

@@ -88,6 +88,14 @@ setup_build_root() {
             >>"$arm64_cache/build-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/build-root-apt.log"; exit 1; }
         stamped "$root" x86-64-runtime
     fi
+    if ! stamp "$root" amd64-dev; then
+        # The same -dev packages for amd64: Swift 6.0.3 builds the x86_64 programs too (the
+        # toolchain policy: the sources build with 6.0.3 here and the host's 6.3.1), and
+        # arm64-instruction-counts.sh counts an x86_64 bench built by the same compiler.
+        arm64_in_root "$root" nice apt-get install -y -qq "${arm64_dev_packages[@]}" \
+            >>"$arm64_cache/build-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/build-root-apt.log"; exit 1; }
+        stamped "$root" amd64-dev
+    fi
     if ! stamp "$root" swift-aarch64-runtime; then
         # swiftlang:arm64 and libswiftlang:arm64 (its shared runtime, XCTest) cannot be installed
         # beside their amd64 selves (the same paths): unpack them, the version the compiler is.
