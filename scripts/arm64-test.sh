@@ -30,7 +30,7 @@ status=0
 # An overlay root: the tests' own files (fontconfig caches, brokers' logs) do not stay in the cache.
 scratch=$(mktemp -d "$arm64_cache/scratch.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
-# SWITCHPANEL_TEST_UNDER_QEMU_USER: the two tests that meet qemu-user's known limits skip, saying so.
+# SWITCHPANEL_TEST_UNDER_QEMU_USER: the tests that meet qemu-user's known limits skip, saying so.
 ARM64_SCRATCH_ROOT=$scratch ARM64_ROOT_ENV="LD_LIBRARY_PATH=/opt/swift-aarch64-runtime SWITCHPANEL_TEST_UNDER_QEMU_USER=1" \
     arm64_in_root "$arm64_test_root" nice "$xctest" ${1:+"$1"} >"$log" 2>&1 || status=$?
 arm64_say "the suite ran for ${SECONDS} s under emulation (exit $status)"
