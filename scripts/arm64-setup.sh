@@ -16,16 +16,19 @@ what=${1:-all}
 
 # The project's C libraries, as in scripts/setup.sh, for the aarch64 side of the cross build.
 arm64_dev_packages=(libpng-dev libevdev-dev libdrm-dev libmosquitto-dev libssl-dev libcairo2-dev libfreetype-dev
-    libfontconfig-dev libmicrohttpd-dev)
+    libfontconfig-dev libmicrohttpd-dev libharfbuzz-dev libfribidi-dev libwebsockets-dev)
+# The stamps of the stages that install them name the list, so a longer list installs what it adds.
+arm64_dev_list=dev-$(echo "${arm64_dev_packages[*]}" | md5sum | cut -c1-8)
 # What the tests read at run time (fonts, the broker they start) in the arm64 root.
 arm64_test_packages=(fontconfig fonts-dejavu-core fonts-wqy-microhei mosquitto libpng16-16t64 libevdev2 libdrm2
-    libfreetype6 libfontconfig1 libmosquitto1 libmicrohttpd12t64 libcairo2 libstdc++6 python3)
+    libfreetype6 libfontconfig1 libmosquitto1 libmicrohttpd12t64 libcairo2 libstdc++6 python3 libharfbuzz0b libfribidi0
+    fonts-noto-core fonts-lohit-deva fonts-noto-color-emoji)
 # The Swift runtime's shared libraries need these too (FoundationXML, FoundationNetworking),
 # which a debug test build loads.
 arm64_test_packages+=(libxml2 libcurl4t64)
 
 arm64_x86_64_runtime=(fontconfig fonts-dejavu-core fonts-wqy-microhei libpng16-16t64 libevdev2 libdrm2 libfreetype6
-    libfontconfig1)
+    libfontconfig1 libharfbuzz0b libfribidi0)
 
 stamp() { [ -e "$1/.switchpanel-$2" ]; }
 stamped() { date -u +%FT%TZ >"$1/.switchpanel-$2"; }
@@ -79,22 +82,33 @@ setup_build_root() {
             libstdc++-14-dev:arm64 "${dev[@]}" debhelper fakeroot dpkg-dev python3 file git \
             >"$arm64_cache/build-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/build-root-apt.log"; exit 1; }
         stamped "$root" toolchain
+        stamped "$root" "arm64-$arm64_dev_list"
         arm64_say "toolchain installed in $((SECONDS - started)) s"
     fi
-    if ! stamp "$root" x86-64-runtime; then
+    if ! stamp "$root" "arm64-$arm64_dev_list"; then
+        local dev=() p
+        for p in "${arm64_dev_packages[@]}"; do dev+=("$p:arm64"); done
+        arm64_in_root "$root" sh -c 'apt-get update -qq' >/dev/null
+        arm64_in_root "$root" nice apt-get install -y -qq "${dev[@]}" \
+            >>"$arm64_cache/build-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/build-root-apt.log"; exit 1; }
+        stamped "$root" "arm64-$arm64_dev_list"
+    fi
+    local runtime
+    runtime=x86-64-runtime-$(echo "${arm64_x86_64_runtime[*]}" | md5sum | cut -c1-8)
+    if ! stamp "$root" "$runtime"; then
         # The amd64 program's libraries and fonts, so arm64-render-check.sh can draw the x86_64
         # pictures with the same Debian 13 FreeType and fonts as the arm64 ones.
         arm64_in_root "$root" nice apt-get install -y -qq "${arm64_x86_64_runtime[@]}" \
             >>"$arm64_cache/build-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/build-root-apt.log"; exit 1; }
-        stamped "$root" x86-64-runtime
+        stamped "$root" "$runtime"
     fi
-    if ! stamp "$root" amd64-dev; then
+    if ! stamp "$root" "amd64-$arm64_dev_list"; then
         # The same -dev packages for amd64: Swift 6.0.3 builds the x86_64 programs too (the
         # toolchain policy: the sources build with 6.0.3 here and the host's 6.3.1), and
         # arm64-instruction-counts.sh counts an x86_64 bench built by the same compiler.
         arm64_in_root "$root" nice apt-get install -y -qq "${arm64_dev_packages[@]}" \
             >>"$arm64_cache/build-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/build-root-apt.log"; exit 1; }
-        stamped "$root" amd64-dev
+        stamped "$root" "amd64-$arm64_dev_list"
     fi
     if ! stamp "$root" swift-aarch64-runtime; then
         # swiftlang:arm64 and libswiftlang:arm64 (its shared runtime, XCTest) cannot be installed
@@ -132,7 +146,7 @@ setup_test_root() {
 setup_bookworm_root() {
     local root=$arm64_bookworm_root
     make_root "$root" amd64 bookworm
-    if ! stamp "$root" arm64-dev; then
+    if ! stamp "$root" "arm64-$arm64_dev_list"; then
         arm64_say "installing Debian 12's arm64 -dev packages in the bookworm root"
         local started=$SECONDS dev=() p
         for p in "${arm64_dev_packages[@]}"; do dev+=("$p:arm64"); done
@@ -140,7 +154,7 @@ setup_bookworm_root() {
         arm64_in_root "$root" nice apt-get install -y -qq libc6-dev:arm64 libgcc-12-dev:arm64 libstdc++-12-dev:arm64 \
             "${dev[@]}" debhelper fakeroot dpkg-dev python3 binutils-aarch64-linux-gnu gcc-aarch64-linux-gnu \
             >"$arm64_cache/bookworm-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/bookworm-root-apt.log"; exit 1; }
-        stamped "$root" arm64-dev
+        stamped "$root" "arm64-$arm64_dev_list"
         arm64_say "bookworm's arm64 libraries installed in $((SECONDS - started)) s"
     fi
     if ! stamp "$root" relative-links; then
