@@ -19,6 +19,11 @@ arm64_dev_packages=(libpng-dev libevdev-dev libdrm-dev libmosquitto-dev libssl-d
     libfontconfig-dev libmicrohttpd-dev libharfbuzz-dev libfribidi-dev libwebsockets-dev)
 # The stamps of the stages that install them name the list, so a longer list installs what it adds.
 arm64_dev_list=dev-$(echo "${arm64_dev_packages[*]}" | md5sum | cut -c1-8)
+# The same for amd64 in the build root, but for libwebsockets-dev, whose lws_config.h differs by
+# architecture (not co-installable with its :arm64 self); the x86_64 programs built there (the
+# bench) do not include it.
+arm64_amd64_dev_packages=()
+for p in "${arm64_dev_packages[@]}"; do [ "$p" = libwebsockets-dev ] || arm64_amd64_dev_packages+=("$p"); done
 # What the tests read at run time (fonts, the broker they start) in the arm64 root.
 arm64_test_packages=(fontconfig fonts-dejavu-core fonts-wqy-microhei mosquitto libpng16-16t64 libevdev2 libdrm2
     libfreetype6 libfontconfig1 libmosquitto1 libmicrohttpd12t64 libcairo2 libstdc++6 python3 libharfbuzz0b libfribidi0
@@ -106,7 +111,7 @@ setup_build_root() {
         # The same -dev packages for amd64: Swift 6.0.3 builds the x86_64 programs too (the
         # toolchain policy: the sources build with 6.0.3 here and the host's 6.3.1), and
         # arm64-instruction-counts.sh counts an x86_64 bench built by the same compiler.
-        arm64_in_root "$root" nice apt-get install -y -qq "${arm64_dev_packages[@]}" \
+        arm64_in_root "$root" nice apt-get install -y -qq "${arm64_amd64_dev_packages[@]}" \
             >>"$arm64_cache/build-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/build-root-apt.log"; exit 1; }
         stamped "$root" "amd64-$arm64_dev_list"
     fi
