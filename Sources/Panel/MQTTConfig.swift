@@ -92,27 +92,7 @@ extension MQTTConfig {
         }
         var rest = parts[1]
         if rest.hasSuffix("/") { rest.removeLast() }
-        var host: Substring
-        var portText: Substring?
-        if rest.hasPrefix("[") {
-            guard let close = rest.firstIndex(of: "]") else {
-                throw ConfigError(node.path, "\(node.value.shown): an IPv6 address needs its closing ']'")
-            }
-            host = rest[rest.index(after: rest.startIndex)..<close]
-            let after = rest[rest.index(after: close)...]
-            if !after.isEmpty {
-                guard after.hasPrefix(":") else { throw ConfigError(node.path, "\(node.value.shown): expected :port") }
-                portText = after.dropFirst()
-            }
-        } else if rest.filter({ $0 == ":" }).count > 1 {
-            throw ConfigError(
-                node.path, "\(node.value.shown): an IPv6 address goes in brackets (mqtt://[fd00::1]:1883)")
-        } else if let colon = rest.lastIndex(of: ":") {
-            host = rest[..<colon]
-            portText = rest[rest.index(after: colon)...]
-        } else {
-            host = rest
-        }
+        let (host, portText) = try splitHostAndPort(rest, in: node, bracketed: "mqtt://[fd00::1]:1883")
         guard !host.isEmpty, !host.contains("/"), !host.contains("@"), !host.contains(" ") else {
             throw ConfigError(node.path, "\(node.value.shown): no host name (\(example))")
         }
