@@ -137,6 +137,21 @@ def events(d, strokes):
     def emit(dt, etype, code, value):
         lines.append(f"E: {t + dt:.6f} {etype:04x} {code:04x} {value}")
 
+    def emit_moves(x, y, moves, axes):
+        """A frame every STEP for each move from (x, y), with the (x, y) axis pairs that changed, in
+        order (none changed: no frame, as the kernel does)."""
+        last = (x, y)
+        for k, (px, py) in enumerate(moves, 1):
+            if (px, py) == last:
+                continue
+            for code_x, code_y in axes:
+                if px != last[0]:
+                    emit(STEP * k, EV_ABS, code_x, px)
+                if py != last[1]:
+                    emit(STEP * k, EV_ABS, code_y, py)
+            emit(STEP * k, EV_SYN, 0, 0)
+            last = (px, py)
+
     for n, points in enumerate(strokes):
         x, y = points[0]
         moves = points[1:]
@@ -150,20 +165,7 @@ def events(d, strokes):
             emit(0, EV_SYN, 0, 0)
             # A swipe moves every 16 ms and lifts 16 ms after its last move; a tap lifts at 80 ms.
             # A frame carries the axes that changed (none changed: no frame, as the kernel does).
-            last = (x, y)
-            for k, (px, py) in enumerate(moves, 1):
-                if (px, py) == last:
-                    continue
-                if px != last[0]:
-                    emit(STEP * k, EV_ABS, ABS_MT_POSITION_X, px)
-                if py != last[1]:
-                    emit(STEP * k, EV_ABS, ABS_MT_POSITION_Y, py)
-                if px != last[0]:
-                    emit(STEP * k, EV_ABS, ABS_X, px)
-                if py != last[1]:
-                    emit(STEP * k, EV_ABS, ABS_Y, py)
-                emit(STEP * k, EV_SYN, 0, 0)
-                last = (px, py)
+            emit_moves(x, y, moves, [(ABS_MT_POSITION_X, ABS_MT_POSITION_Y), (ABS_X, ABS_Y)])
             end = STEP * len(points) if moves else 0.08
             emit(end, EV_ABS, ABS_MT_TRACKING_ID, -1)
             emit(end, EV_KEY, BTN_TOUCH, 0)
@@ -190,16 +192,7 @@ def events(d, strokes):
             emit(0, EV_ABS, ABS_Y, y)
             emit(0, EV_KEY, button, 1)
             emit(0, EV_SYN, 0, 0)
-            last = (x, y)
-            for k, (px, py) in enumerate(moves, 1):
-                if (px, py) == last:
-                    continue
-                if px != last[0]:
-                    emit(STEP * k, EV_ABS, ABS_X, px)
-                if py != last[1]:
-                    emit(STEP * k, EV_ABS, ABS_Y, py)
-                emit(STEP * k, EV_SYN, 0, 0)
-                last = (px, py)
+            emit_moves(x, y, moves, [(ABS_X, ABS_Y)])
             end = STEP * len(points) if moves else 0.08
             emit(end, EV_KEY, button, 0)
             emit(end, EV_SYN, 0, 0)
