@@ -2,7 +2,7 @@
 # `make deb`: packages the program `make build-install` built (release, Swift's runtime linked
 # in) as .build/deb/switchpanel_<version>_<arch>.deb with debhelper (debian/), then runs lintian
 # on it. The version is the program's own (`switchpanel --version`, from
-# Sources/PanelRuntime/Version.swift, its one place); the architecture is dpkg's
+# Sources/PanelRuntime/Host/Version.swift, its one place); the architecture is dpkg's
 # (dpkg --print-architecture, or DEB_HOST_ARCH in a cross build: scripts/arm64-deb.sh runs this
 # in its Debian 13 build root with dpkg-architecture -aarm64's variables, the arm64 program
 # running under qemu-user): nothing here assumes x86-64.

@@ -14,7 +14,7 @@ whatever the physical size of the recorded device.
 Release velocity ("v80", as specified): t_end = time of the frame that reports the lift;
 first = first position sample with t >= t_end - 0.08; last = last position sample;
 v = (last.x - first.x) / (last.t - first.t) if that dt > 4 ms, else 0.
-"v80p" is the same computed the way Sources/Panel/Pager.swift does it: a sample at the lift
+"v80p" is the same computed the way Sources/Panel/Controller/Pager.swift does it: a sample at the lift
 time carrying the last position is appended before measuring, so a pause before lifting
 lengthens dt (dt = t_end - first.t).
 
