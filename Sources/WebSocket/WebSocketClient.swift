@@ -1,5 +1,4 @@
 import CWebSockets
-import Glibc
 import LinuxIO
 import Synchronization
 
@@ -174,7 +173,7 @@ public final class WebSocketClient<Message: Sendable>: @unchecked Sendable {
     private func run(ready: EventCounter?) {
         let protocols = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
         protocols.initialize(repeating: lws_protocols(), count: 2)
-        let name = strdup("switchpanel")
+        let name = copiedCString("switchpanel")
         protocols[0].name = UnsafePointer(name)
         protocols[0].callback = { wsi, reason, _, input, length in
             guard let wsi, let lib = webSocketsLibrary.loaded,
@@ -191,7 +190,7 @@ public final class WebSocketClient<Message: Sendable>: @unchecked Sendable {
         info.options = UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
         // How long a connection may take to open (resolution, TCP, TLS, handshake).
         info.timeout_secs = 10
-        let ca = strdup(endpoint.caFile ?? "/etc/ssl/certs/ca-certificates.crt")
+        let ca = copiedCString(endpoint.caFile ?? "/etc/ssl/certs/ca-certificates.crt")
         if endpoint.usesTLS { info.client_ssl_ca_filepath = UnsafePointer(ca) }
         // The context's user is this client, retained for the thread's life.
         let me = Unmanaged.passRetained(self as AnyObject)
@@ -207,8 +206,8 @@ public final class WebSocketClient<Message: Sendable>: @unchecked Sendable {
             lib.lws_context_destroy(context)
         }
         me.release()
-        free(ca)
-        free(name)
+        ca.deallocate()
+        name.deallocate()
         protocols.deallocate()
         shared.withLock { $0.threadEnded = true }
     }
@@ -261,11 +260,11 @@ extension WebSocketClient: WebSocketCallbacks {
     private func open() {
         var info = lws_client_connect_info()
         guard let context = shared.withLock({ $0.context?.pointer }) else { return }
-        let host = strdup(endpoint.host)
-        let path = strdup(endpoint.path)
+        let host = copiedCString(endpoint.host)
+        let path = copiedCString(endpoint.path)
         defer {
-            free(host)
-            free(path)
+            host.deallocate()
+            path.deallocate()
         }
         info.context = context
         info.address = UnsafePointer(host)
@@ -360,4 +359,13 @@ struct ContextPointer: @unchecked Sendable {
 
 extension EventCounter {
     static func makeOrNil() -> EventCounter? { try? EventCounter() }
+}
+
+/// A C string copied out of a Swift string, for libwebsockets, which keeps some of the pointers
+/// it is given (the protocol's name, the CA file) for the context's life; freed with `deallocate`.
+private func copiedCString(_ text: String) -> UnsafeMutablePointer<CChar> {
+    let bytes = text.utf8CString
+    let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+    bytes.withUnsafeBufferPointer { copy.initialize(from: $0.baseAddress!, count: $0.count) }
+    return copy
 }
