@@ -1,6 +1,6 @@
 // Exact coverage of rounded rectangles whose four corners share one radius — thumbs (circles),
 // tracks and pressed thumbs (capsules), plain rectangles — the shapes every switch is made of.
-// The fast twin of `ConvexShape.rasterize` (EdgeIntegrals.swift), which handles any corner
+// The fast twin of `ConvexShape.rasterize` (ConvexShape+Rasterizing.swift), which handles any corner
 // radii and ellipses and is checked against the same references.
 //
 // With one radius r the left edge is x = cxL − h(t) and the right edge x = cxR + h(t) for the
