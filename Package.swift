@@ -43,7 +43,7 @@ let package = Package(
             providers: [.apt(["libfribidi-dev"])]
         ),
         .target(
-            name: "TextRender", dependencies: ["Raster", "Widget", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
+            name: "TextRender", dependencies: ["Raster", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
         .target(name: "TouchCore", dependencies: ["Raster"]),
         .systemLibrary(
             name: "CEvdev",
@@ -61,7 +61,7 @@ let package = Package(
             pkgConfig: "libdrm",
             providers: [.apt(["libdrm-dev"])]
         ),
-        .target(name: "DRM", dependencies: ["Presentation", "Raster", "LinuxIO", "CDRM", "ConfigFormat"]),
+        .target(name: "DRM", dependencies: ["Presentation", "Raster", "LinuxIO", "CDRM"]),
         .target(name: "Panel", dependencies: ["Raster", "Widget", "TouchCore", "ConfigFormat"]),
         // libmosquitto and libmicrohttpd are loaded when a panel first needs them (dlopen, see
         // their shims), not linked: no pkg-config, whose flags would link them; their headers are
@@ -74,9 +74,15 @@ let package = Package(
         .target(
             name: "PanelRuntime",
             dependencies: [
-                "Panel", "Presentation", "Raster", "RasterPNG", "Widget", "TouchCore", "LinuxIO", "Evdev", "DRM",
-                "TextRender", "ConfigFormat", "MQTT", "WebSocket",
+                "Panel", "Presentation", "Raster", "RasterPNG", "Widget", "TouchCore", "LinuxIO", "TextRender",
+                "ConfigFormat", "MQTT", "WebSocket",
             ]),
+        // The kernel's devices of a running panel (evdev inputs, the DRM display), apart from
+        // PanelRuntime so that it and PanelTesting link neither libevdev nor libdrm.
+        .target(
+            name: "PanelDevices",
+            dependencies: ["PanelRuntime", "Panel", "Presentation", "TouchCore", "LinuxIO", "Evdev", "DRM", "ConfigFormat"]
+        ),
         .target(
             name: "PanelTesting",
             dependencies: [
@@ -103,7 +109,8 @@ let package = Package(
             dependencies: [
                 "CommandLineInterface", "Raster", "RasterPNG", "Widget", "TextRender", "ConfigFormat", "Panel",
                 "TouchCore", "Evdev",
-                "LinuxIO", "PanelRuntime", "Presentation", "DRM", "CLinux", "PanelTesting", "Preview", "PreviewServer",
+                "LinuxIO", "PanelRuntime", "PanelDevices", "Presentation", "DRM", "CLinux", "PanelTesting", "Preview",
+                "PreviewServer",
             ],
             plugins: ["DemoRecordingPlugin"]),
         // Writes DemoRecording.swift into the switchpanel target from the one copy of the demo
@@ -114,7 +121,7 @@ let package = Package(
         // Not a product: `make install` installs switchpanel alone.
         .executableTarget(
             name: "switchpanel-display-probe",
-            dependencies: ["CommandLineInterface", "DRM", "Presentation", "Raster", "LinuxIO"],
+            dependencies: ["CommandLineInterface", "ConfigFormat", "DRM", "Presentation", "Raster", "LinuxIO"],
             path: "Tests/DisplayProbe"),
         .executableTarget(
             name: "switchpanel-bench",

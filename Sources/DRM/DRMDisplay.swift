@@ -1,5 +1,4 @@
 import CDRM
-import ConfigFormat
 import LinuxIO
 import Presentation
 import Raster

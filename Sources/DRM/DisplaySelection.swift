@@ -1,4 +1,3 @@
-import ConfigFormat
 import Raster
 
 /// What to drive on a card: the connector, its mode, the encoder and CRTC that feed it, and the

@@ -60,7 +60,7 @@ public final class HeadlessPanel {
             let panel = try EmbeddedPanel(
                 board: board,
                 options: PanelOptions(
-                    stateDirectory: stateDirectory, touchDirectory: nil, printLine: { _ in },
+                    stateDirectory: stateDirectory, printLine: { _ in },
                     log: log ?? { _, _ in }))
             // Until the first frame is on screen (painted at once, shown at the next vblank).
             while panel.display.framesShown == 0 {

@@ -1,5 +1,5 @@
 import CFriBidi
-import Widget
+import Raster
 
 /// One paragraph's embedding levels by the Unicode bidirectional algorithm (UAX #9), from GNU
 /// FriBidi: which characters run right to left, and how deep, so that runs can be shaped in their

@@ -1,5 +1,5 @@
 import CHarfBuzz
-import Widget
+import Raster
 
 /// One line of text shaped by HarfBuzz and put in visual order by the bidirectional algorithm:
 /// the glyphs left to right on screen, each with its face, its advance and offsets in that face's

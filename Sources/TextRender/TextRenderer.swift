@@ -1,7 +1,6 @@
 import CFreeType
 import CHarfBuzz
 import Raster
-import Widget
 
 /// A line of text's size in pixels: the sum of the shaped advances and the distances from the
 /// baseline up to the ascender and down to the descender (both positive).

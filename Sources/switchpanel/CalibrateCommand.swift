@@ -4,6 +4,7 @@ import Evdev
 import FoundationEssentials
 import LinuxIO
 import Panel
+import PanelDevices
 import PanelRuntime
 import Presentation
 import Raster

@@ -40,7 +40,7 @@ enum PreviewCommand: Command {
         let panel = try AssembledPanel(
             board: board, display: display,
             options: PanelOptions(
-                stateDirectory: arguments[SharedOptions.stateDirectory], touchDirectory: nil,
+                stateDirectory: arguments[SharedOptions.stateDirectory],
                 reloadConfig: path.map { path in { try LoadedConfig.read(path: path) } }, log: logLine))
         defer { panel.close() }
         panel.session.runsActions = runsActions

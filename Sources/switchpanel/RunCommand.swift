@@ -3,6 +3,7 @@ import DRM
 import FoundationEssentials
 import LinuxIO
 import Panel
+import PanelDevices
 import PanelRuntime
 import Presentation
 import Preview
@@ -130,8 +131,8 @@ func runPanel(_ options: RunOptions) throws -> Int32 {
     let stateDirectory = options.stateDirectory ?? environment["STATE_DIRECTORY"]
     if stateDirectory == nil { logger.notice("no --state-dir: switch states will not survive a restart") }
     var panelOptions = PanelOptions(
-        stateDirectory: stateDirectory, reloadConfig: options.config.map { path in { try loadOverridden(path) } },
-        log: logLine)
+        stateDirectory: stateDirectory, openInputs: evdevInputs(),
+        reloadConfig: options.config.map { path in { try loadOverridden(path) } }, log: logLine)
     // --socket as given, else the standard place ($RUNTIME_DIRECTORY, $XDG_RUNTIME_DIR/switchpanel, /tmp/switchpanel-UID).
     panelOptions.socket =
         options.socket.map(ControlSocketLocation.init(path:))

@@ -1,5 +1,5 @@
 import ConfigFormat
-import Widget
+import Raster
 
 public struct LayoutConfig: Sendable {
     public var columns = 2

@@ -2,8 +2,9 @@ import LinuxIO
 import Panel
 import TouchCore
 
-/// Where a running panel's touches and keys come from: the board's evdev devices
-/// (``TouchInputs``), or a test's scripted events (``ScriptedTouches``). The loop polls the
+/// Where a running panel's touches and keys come from: the board's evdev devices (PanelDevices'
+/// `TouchInputs`, opened through ``PanelOptions/openInputs``), or a test's scripted events
+/// (``ScriptedTouches``). The loop polls the
 /// handles, honours the deadline (a stuck contact's timeout), takes the frames each call returns
 /// and then the keys read (``takeKeys()``).
 public protocol TouchSource: AnyObject {
@@ -21,9 +22,9 @@ public protocol TouchSource: AnyObject {
     func reconfigure(touch: TouchConfig, keys: KeysConfig, display: DisplayConfig, now: Double) -> [[TouchEvent]]
     /// Takes the devices for this process alone, or gives them back (another VT has the screen).
     func setGrabbed(_ grabbed: Bool)
+    /// Gives every device back (grabs, descriptors) when the panel closes.
+    func closeAll()
 }
-
-extension TouchInputs: TouchSource {}
 
 /// A touchscreen that exists only in a test: evdev events handed in by the test go through the
 /// same touch state machine (protocol, calibration, filters, stuck-contact timeout) as a
@@ -56,6 +57,7 @@ public final class ScriptedTouches: TouchSource {
         -> [[TouchEvent]]
     { [] }
     public func setGrabbed(_ grabbed: Bool) {}
+    public func closeAll() {}
 }
 
 /// A keyboard or dial that exists only in a test: evdev events handed in by the test go through

@@ -25,7 +25,7 @@ public final class EmbeddedPanel {
     public var session: PanelSession { panel.session }
 
     /// The panel of `board` on an in-memory display of its size, starting at virtual time `start`.
-    /// `options.touchDirectory` is ignored: touches come from `touchscreen` or ``touch(_:)``, keys
+    /// `options.openInputs` is ignored: touches come from `touchscreen` or ``touch(_:)``, keys
     /// from `keyboard` (``press(_:)``) or ``loop``'s ``PanelLoop/deliverKeys(_:)``.
     public init(
         board: LoadedConfig, options: PanelOptions, touchscreen: DeviceDescription? = nil,
@@ -37,7 +37,7 @@ public final class EmbeddedPanel {
         self.touchscreen = try touchscreen.map { try ScriptedTouches(device: $0, config: board.config) }
         self.keyboard = try keyboard.map { try ScriptedKeys(device: $0, config: board.config) }
         var options = options
-        options.touchDirectory = nil
+        options.openInputs = nil
         panel = try AssembledPanel(
             board: board, display: display, options: options, touches: self.touchscreen, poller: poller)
     }

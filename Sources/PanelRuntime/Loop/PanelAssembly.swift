@@ -1,5 +1,3 @@
-import DRM
-import Evdev
 import LinuxIO
 import Panel
 import Presentation
@@ -21,9 +19,10 @@ public struct PanelOptions {
         get { socket?.path }
         set { socket = newValue.map(ControlSocketLocation.init(path:)) }
     }
-    /// Where the touch devices are found (`/dev/input`); nil: no touch devices (a test touches
-    /// the panel through ``AssembledPanel/scriptedTouches`` instead).
-    public var touchDirectory: String? = InputDiscovery.defaultDirectory
+    /// Opens the board's touch and key devices when the panel is assembled: PanelDevices'
+    /// `evdevInputs(directory:)` (the kernel's evdev devices, what `run` passes); nil: no devices
+    /// (a test touches the panel through a ``TouchSource`` of its own, ``ScriptedTouches``).
+    public var openInputs: InputOpener?
     /// Re-reads the config for SIGHUP; nil when there is no file to re-read (the demo panel).
     public var reloadConfig: (() throws -> LoadedConfig)?
     /// Where `print` actions write their JSON lines; nil: standard output, through a
@@ -33,15 +32,19 @@ public struct PanelOptions {
     public var hostName: String?
     public var log: (LogLevel, String) -> Void
 
+    /// Opens the input devices of a board (its `touch`, `keys` and `display` settings), logging
+    /// through `log`.
+    public typealias InputOpener = (_ config: BoardConfig, _ log: @escaping (LogLevel, String) -> Void) -> TouchSource
+
     public init(
         stateDirectory: String? = nil, socketPath: String? = nil,
-        touchDirectory: String? = InputDiscovery.defaultDirectory, reloadConfig: (() throws -> LoadedConfig)? = nil,
+        openInputs: InputOpener? = nil, reloadConfig: (() throws -> LoadedConfig)? = nil,
         printLine: ((String) -> Void)? = nil,
         log: @escaping (LogLevel, String) -> Void
     ) {
         self.stateDirectory = stateDirectory
         self.socket = socketPath.map(ControlSocketLocation.init(path:))
-        self.touchDirectory = touchDirectory
+        self.openInputs = openInputs
         self.reloadConfig = reloadConfig
         self.printLine = printLine
         self.log = log
@@ -70,8 +73,8 @@ public final class AssembledPanel {
     public let board: LoadedConfig
     public let display: DisplayOutput & DisplaySession
     public let session: PanelSession
-    /// The evdev devices, when ``PanelOptions/touchDirectory`` is given.
-    public let inputs: TouchInputs?
+    /// The board's devices, when ``PanelOptions/openInputs`` is given.
+    public let inputs: TouchSource?
     public let control: ControlServer?
     public let loop: PanelLoop
     /// The panel on its MQTT broker (idle while the config names none).
@@ -79,7 +82,7 @@ public final class AssembledPanel {
     /// The switches bound to Home Assistant entities (idle while the config binds none).
     public let homeAssistant: HomeAssistantService
 
-    /// Builds the panel; the display is opened by the caller (``openDisplay(_:headless:)``), since
+    /// Builds the panel; the display is opened by the caller (PanelDevices' `openDisplay`), since
     /// what to do without one is the caller's choice. A control socket that cannot be set up
     /// fails the assembly (``PanelAssemblyError/noControlSocket(path:reason:)``), unless the
     /// config's `control.optional` says the panel may run without one (then it is a warning).
@@ -96,10 +99,7 @@ public final class AssembledPanel {
             config: config, display: display, renderer: panelRenderer(for: board, log: options.log),
             store: options.stateDirectory.map(StateStore.init),
             actions: ActionRunner(printLine: options.printLine ?? { output!.write($0) }), log: options.log)
-        inputs = options.touchDirectory.map {
-            TouchInputs(
-                touch: config.touch, keys: config.keys, display: config.display, directory: $0, log: options.log)
-        }
+        inputs = options.openInputs.map { $0(config, options.log) }
         var control: ControlServer?
         if let location = options.socket {
             let path = location.path
@@ -132,15 +132,6 @@ public final class AssembledPanel {
         control?.close()
         session.actions.terminateAll()
     }
-}
-
-/// The display of `config`: its DRM card, connector and mode, or the in-memory one for
-/// `headless` (the config's mode and refresh rate).
-public func openDisplay(_ config: BoardConfig, headless: Bool) throws -> DisplayOutput & DisplaySession {
-    if headless { return headlessDisplay(for: config) }
-    return try DRMDisplay.open(
-        card: config.display.card, connector: config.display.connector, mode: config.display.mode,
-        format: config.display.format)
 }
 
 /// The in-memory display a config asks for (its mode, format and refresh rate).

@@ -3,6 +3,7 @@ import Evdev
 import FoundationEssentials
 import LinuxIO
 import Panel
+import PanelRuntime
 import TouchCore
 
 /// The board's input devices, live: its touch devices and its key devices (keyboards, buttons,

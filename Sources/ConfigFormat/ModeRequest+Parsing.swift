@@ -1,27 +1,6 @@
-/// A display mode as board configs and the command line name it: `WIDTHxHEIGHT` or
-/// `WIDTHxHEIGHT@HZ` (`800x480`, `1920x1080@60`, `1920x1080@59.94`).
-///
-/// The one parser of that text: the board config (`display.mode`), `display-probe --mode`, and
-/// through them the DRM display's choice of mode all read it here.
-public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
-    /// Widths and heights in pixels. 4096 takes every screen a panel board drives, up to DCI 4K
-    /// (4096×2160) either way round; the panel is painted in software, and a larger picture
-    /// costs more than a frame may (a 16384×16384 panel took 42 s to render).
-    public static let sizeRange = 16...4096
-    /// Refresh rates in Hz.
-    public static let refreshRange = 1.0...1000.0
+import Raster
 
-    public var width: Int
-    public var height: Int
-    /// Hz; nil: any refresh of that size.
-    public var refresh: Double?
-
-    public init(width: Int, height: Int, refresh: Double? = nil) {
-        self.width = width
-        self.height = height
-        self.refresh = refresh
-    }
-
+extension ModeRequest {
     /// Parses `800x480` or `1920x1080@60` (`59.94` too); errors name `path` (`display.mode`,
     /// `--mode`) and show the text cut short.
     public init(parsing text: String, path: String = "") throws(ConfigError) {
@@ -52,11 +31,6 @@ public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
             refresh = hz
         }
         self.init(width: w, height: h, refresh: refresh)
-    }
-
-    /// As a config writes it: `800x480`, `1920x1080@60`, `1920x1080@59.94`.
-    public var description: String {
-        "\(width)x\(height)" + (refresh.map { "@\($0.configText)" } ?? "")
     }
 }
 
