@@ -81,7 +81,9 @@ let package = Package(
         // PanelRuntime so that it and PanelTesting link neither libevdev nor libdrm.
         .target(
             name: "PanelDevices",
-            dependencies: ["PanelRuntime", "Panel", "Presentation", "TouchCore", "LinuxIO", "Evdev", "DRM", "ConfigFormat"]
+            dependencies: [
+                "PanelRuntime", "Panel", "Presentation", "TouchCore", "LinuxIO", "Evdev", "DRM", "ConfigFormat",
+            ]
         ),
         .target(
             name: "PanelTesting",

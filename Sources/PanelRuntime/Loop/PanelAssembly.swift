@@ -1,55 +1,6 @@
 import LinuxIO
 import Panel
 import Presentation
-import Raster
-import TextRender
-import TouchCore
-import Widget
-
-/// What a running panel is made of beyond its config: the choices `run` takes from its command
-/// line and environment, and what a test substitutes.
-public struct PanelOptions {
-    /// Where `states.json` lives; nil: states are not saved.
-    public var stateDirectory: String?
-    /// The control socket's place (its directory made first when it is the user's own); nil: no
-    /// control socket.
-    public var socket: ControlSocketLocation?
-    /// The control socket's path, in a directory that must exist; nil: no control socket.
-    public var socketPath: String? {
-        get { socket?.path }
-        set { socket = newValue.map(ControlSocketLocation.init(path:)) }
-    }
-    /// Opens the board's touch and key devices when the panel is assembled: PanelDevices'
-    /// `evdevInputs(directory:)` (the kernel's evdev devices, what `run` passes); nil: no devices
-    /// (a test touches the panel through a ``TouchSource`` of its own, ``ScriptedTouches``).
-    public var openInputs: InputOpener?
-    /// Re-reads the config for SIGHUP; nil when there is no file to re-read (the demo panel).
-    public var reloadConfig: (() throws -> LoadedConfig)?
-    /// Where `print` actions write their JSON lines; nil: standard output, through a
-    /// ``LineOutput`` the loop flushes (a reader that stops reading never stops the panel).
-    public var printLine: ((String) -> Void)?
-    /// The host name an MQTT panel without a configured node is named after; nil: this machine's.
-    public var hostName: String?
-    public var log: (LogLevel, String) -> Void
-
-    /// Opens the input devices of a board (its `touch`, `keys` and `display` settings), logging
-    /// through `log`.
-    public typealias InputOpener = (_ config: BoardConfig, _ log: @escaping (LogLevel, String) -> Void) -> TouchSource
-
-    public init(
-        stateDirectory: String? = nil, socketPath: String? = nil,
-        openInputs: InputOpener? = nil, reloadConfig: (() throws -> LoadedConfig)? = nil,
-        printLine: ((String) -> Void)? = nil,
-        log: @escaping (LogLevel, String) -> Void
-    ) {
-        self.stateDirectory = stateDirectory
-        self.socket = socketPath.map(ControlSocketLocation.init(path:))
-        self.openInputs = openInputs
-        self.reloadConfig = reloadConfig
-        self.printLine = printLine
-        self.log = log
-    }
-}
 
 /// Why a panel could not be put together.
 public enum PanelAssemblyError: Error, CustomStringConvertible {
@@ -139,55 +90,4 @@ public func headlessDisplay(for config: BoardConfig) -> HeadlessDisplay {
     HeadlessDisplay(
         width: config.display.width, height: config.display.height, format: config.display.format,
         refreshRate: config.display.refreshRate ?? 60)
-}
-
-/// The switch renderer for a board: the built-in artwork with the config's own images, and the
-/// theme's font for labels.
-public func panelRenderer(for board: LoadedConfig, log: (LogLevel, String) -> Void) -> SwitchRenderer {
-    SwitchRenderer(images: board.allImages, labels: labelRenderer(family: board.config.theme.font, log: log))
-}
-
-/// Switch labels are drawn with DejaVu Sans, or the theme's font (a family, or a file by its
-/// path); a character it lacks (a CJK label) brings the installed font that has it when a label
-/// first needs it. Without the font the panel still runs, with a warning and no labels.
-public func labelRenderer(family: String? = nil, log: (LogLevel, String) -> Void) -> LabelRenderer? {
-    do {
-        let renderer: TextRenderer
-        if let family, family.hasPrefix("/") {
-            renderer = TextRenderer(primary: try FontFace(path: family))
-        } else if family == nil, let dejaVu = try? FontFace(path: debianDejaVuSans) {
-            renderer = TextRenderer(primary: dejaVu)
-        } else {
-            renderer = try TextRenderer.system(family: family ?? "DejaVu Sans")
-        }
-        renderer.findsFallbacksOnSystem()
-        return renderer
-    } catch {
-        log(.warning, "no fonts for switch labels (\(error)); drawing without labels")
-        return nil
-    }
-}
-
-/// Where Debian's fonts-dejavu-core (a dependency of the package) puts DejaVu Sans, the file
-/// fontconfig finds for "DejaVu Sans" there: opened directly, so that a panel whose labels it
-/// covers never starts fontconfig (24 M of the 65 M instructions to the demo's first frame, a
-/// second of a start under emulation). Elsewhere fontconfig finds the family.
-let debianDejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-
-/// A board's panel at rest exactly as the display path shows it: the first frame of a headless
-/// session, in the display's format and rotation, with the states saved in `stateDirectory`
-/// when given (what a board shows after a restart).
-public func renderAtRest(
-    _ board: LoadedConfig, stateDirectory: String? = nil, log: @escaping (LogLevel, String) -> Void
-) throws -> Image {
-    let display = headlessDisplay(for: board.config)
-    let session = try PanelSession(
-        config: board.config, display: display, renderer: panelRenderer(for: board, log: log),
-        store: stateDirectory.map(StateStore.init), actions: ActionRunner(), log: log)
-    try session.renderFrame(at: 0)
-    _ = try display.dispatchEvents(now: 1)
-    guard let frame = display.snapshot() else {
-        throw DisplayError(call: "present", errno: 0, message: "the headless display presented no frame")
-    }
-    return frame
 }
