@@ -56,7 +56,8 @@ endif
 docs-test:
 	python3 Tests/DocsLinks/docs_links_test.py
 
-## docs/ARCHITECTURE.md's dependency table against `swift package dump-package` (a few seconds).
+## docs/ARCHITECTURE.md's dependency table against `swift package dump-package`, and no libdrm or
+## libevdev under PanelRuntime and PanelTesting (a few seconds).
 module-map-test:
 	python3 Tests/DocsLinks/module_map_test.py
 
