@@ -91,6 +91,11 @@ let package = Package(
             dependencies: [
                 "Preview", "CMicroHTTPD", "PanelRuntime", "Panel", "LinuxIO", "Raster", "RasterPNG", "TouchCore",
             ]),
+        // The panel's benchmarks (`switchpanel bench`): real toggles and swipes through a headless
+        // session, each kind of frame painted by a function of its own for callgrind.
+        .target(
+            name: "PanelBenchmarks",
+            dependencies: ["PanelRuntime", "Panel", "Presentation", "Raster", "TouchCore", "Widget", "ConfigFormat", "LinuxIO"]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
             name: "CCairo",
@@ -104,6 +109,7 @@ let package = Package(
                 "CommandLineInterface", "Raster", "RasterPNG", "Widget", "TextRender", "ConfigFormat", "Panel",
                 "TouchCore", "Evdev",
                 "LinuxIO", "PanelRuntime", "Presentation", "DRM", "CLinux", "PanelTesting", "Preview", "PreviewServer",
+                "PanelBenchmarks",
             ],
             plugins: ["DemoRecordingPlugin"]),
         // Writes DemoRecording.swift into the switchpanel target from the one copy of the demo

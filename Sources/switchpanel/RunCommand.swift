@@ -106,9 +106,9 @@ func runPanel(_ options: RunOptions) throws -> Int32 {
         logger.notice("\(error)")
         logger.notice("running headless: replaying the bundled recording \(DemoRecording.name) against the panel")
         if !options.verbose { logger.threshold = .notice }  // the replay prints each change itself
-        let replay = try Replay(
-            name: DemoRecording.name, recordingText: DemoRecording.events, descriptionText: DemoRecording.description)
-        try replay.run(board: board, framesDirectory: nil, out: options.out ?? "out/panel.png")
+        let recording = try readRecording(
+            DemoRecording.events, named: DemoRecording.name, description: DemoRecording.description)
+        try replay(recording, board: board, framesDirectory: nil, out: options.out ?? "out/panel.png")
         return 0
     }
     defer {

@@ -1,5 +1,5 @@
-import CommandLineInterface
 import ConfigFormat
+import LinuxIO
 import Panel
 import PanelRuntime
 import Raster
@@ -19,16 +19,20 @@ import TouchCore
 /// frames while the page slides (the pictures moved, nothing redrawn: the steady state the
 /// issue's target is about), and the frame at rest after the slide (the page drawn directly,
 /// the pictures freed).
-func runSwipeBench(config: String?, swipes: Int) throws -> Int32 {
-    logger.threshold = .notice
-    var board = try loadBoard(config)
+public enum SwipeBench {
+    /// Runs `swipes` swipes on `board`'s panel and returns the summary line: the frames of each
+    /// kind with their median and largest times, and the bytes of the page pictures.
+    public static func run(board: LoadedConfig, swipes: Int, log: @escaping (LogLevel, String) -> Void) throws
+        -> String
+    {
+    var board = board
     board.config.removeActions()
     var note = ""
     if board.config.pages.count == 1 {
         board.config.pages.append(board.config.pages[0].copy(suffixingIDsWith: "-2"))
         note = " (a one-page board: a copy of its page, ids suffixed \"-2\", added as page 2)"
     }
-    let session = try headlessSession(board, log: logLine)
+    let session = try headlessSession(board, log: log)
     let display = session.display
     let controller = session.controller
     let size = board.config.display.logicalSize
@@ -58,7 +62,7 @@ func runSwipeBench(config: String?, swipes: Int) throws -> Int32 {
         case .rest:
             let frame = try swipeRestFrame(session, at: now)
             presented = frame.presented
-            guard frame.picturesFreed else { throw CommandLineError.failure("the page pictures outlived the slide") }
+            guard frame.picturesFreed else { throw BenchmarkError.failed("the page pictures outlived the slide") }
         }
         if presented, measured {
             millis[kind, default: []].append(FrameClock.milliseconds(start.duration(to: clock.now)))
@@ -81,7 +85,7 @@ func runSwipeBench(config: String?, swipes: Int) throws -> Int32 {
         let forward = controller.page == 0
         let page = controller.page
         guard let start = gapPoint(on: page, of: controller.view, startingAt: forward ? 0.85 : 0.15) else {
-            throw CommandLineError.failure("page \(page) has no gap between its switches to start a swipe from")
+            throw BenchmarkError.failed("page \(page) has no gap between its switches to start a swipe from")
         }
         let dx = (forward ? -travel : travel) / Double(steps)
         try frame(.began, at: start)
@@ -89,7 +93,7 @@ func runSwipeBench(config: String?, swipes: Int) throws -> Int32 {
         try frame(.ended, at: Point(start.x + dx * Double(steps), start.y))
         try settle()
         guard controller.page != page else {
-            throw CommandLineError.failure("the swipe from \(start) did not turn page \(page)")
+            throw BenchmarkError.failed("the swipe from \(start) did not turn page \(page)")
         }
     }
     let frames = session.framesPresented - framesBefore
@@ -100,12 +104,11 @@ func runSwipeBench(config: String?, swipes: Int) throws -> Int32 {
             + "(median \(median.fixed(4)) ms, largest \((sorted.last ?? 0).fixed(4)) ms)"
     }
     let perPage = size.width * size.height * 4
-    print(
-        "bench swipe \(board.config.name)\(note): \(swipes) swipes, \(frames) frames presented: "
-            + [SwipeFrameKind.sliding, .first, .rest].map(summary).joined(separator: ", ")
-            + "; a page picture holds \(perPage) bytes (\(size.width)x\(size.height) ARGB8888), "
-            + "\(pictureBytes) bytes at most while sliding")
-    return 0
+    return "bench swipe \(board.config.name)\(note): \(swipes) swipes, \(frames) frames presented: "
+        + [SwipeFrameKind.sliding, .first, .rest].map(summary).joined(separator: ", ")
+        + "; a page picture holds \(perPage) bytes (\(size.width)x\(size.height) ARGB8888), "
+        + "\(pictureBytes) bytes at most while sliding"
+    }
 }
 
 /// What a frame of a swipe is, by what it paints.
