@@ -108,7 +108,7 @@ let package = Package(
             dependencies: [
                 "CommandLineInterface", "Raster", "RasterPNG", "Widget", "TextRender", "ConfigFormat", "Panel",
                 "TouchCore", "Evdev",
-                "LinuxIO", "PanelRuntime", "Presentation", "DRM", "CLinux", "PanelTesting", "Preview", "PreviewServer",
+                "LinuxIO", "PanelRuntime", "Presentation", "DRM", "PanelTesting", "Preview", "PreviewServer",
                 "PanelBenchmarks",
             ],
             plugins: ["DemoRecordingPlugin"]),

@@ -23,7 +23,9 @@ public enum DeviceReport {
         }
         if !others.isEmpty {
             lines.append("other input devices (--all for details):")
-            for (path, info) in others { lines.append("  \(path)  \(info.kind.rawValue)  \"\(info.description.name)\"") }
+            for (path, info) in others {
+                lines.append("  \(path)  \(info.kind.rawValue)  \"\(info.description.name)\"")
+            }
         }
         if !failures.isEmpty {
             lines.append("could not read:")

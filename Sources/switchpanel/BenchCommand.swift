@@ -28,30 +28,22 @@ enum BenchCommand: Command {
     static var options: [any CommandOption] { [SharedOptions.config, switchID, all, swipe, cycles] }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        if arguments[all], arguments[switchID] != nil {
-            throw CommandLineError.usage("--switch and --all exclude each other")
+        let (switchID, cycles) = (arguments[switchID], arguments.value(cycles))
+        if arguments[all], switchID != nil { throw CommandLineError.usage("--switch and --all exclude each other") }
+        if arguments[swipe], arguments[all] || switchID != nil {
+            throw CommandLineError.usage("--swipe excludes --switch and --all")
         }
-        if arguments[swipe] {
-            if arguments[all] || arguments[switchID] != nil {
-                throw CommandLineError.usage("--swipe excludes --switch and --all")
-            }
+        logger.threshold = .notice
+        let board = try loadBoard(arguments[SharedOptions.config])
+        do {
+            print(
+                arguments[swipe]
+                    ? try SwipeBench.run(board: board, swipes: cycles, log: logLine)
+                    : try ToggleBench.run(
+                        board: board, switchID: switchID, all: arguments[all], cycles: cycles, log: logLine))
+        } catch BenchmarkError.unmeetable(let message) {
+            throw CommandLineError.usage(message)
         }
-        return try runBench(
-            config: arguments[SharedOptions.config], switchID: arguments[switchID], all: arguments[all],
-            swipes: arguments[swipe], cycles: arguments.value(cycles))
+        return 0
     }
-}
-
-func runBench(config: String?, switchID: String?, all: Bool, swipes: Bool, cycles: Int) throws -> Int32 {
-    logger.threshold = .notice
-    let board = try loadBoard(config)
-    do {
-        print(
-            swipes
-                ? try SwipeBench.run(board: board, swipes: cycles, log: logLine)
-                : try ToggleBench.run(board: board, switchID: switchID, all: all, cycles: cycles, log: logLine))
-    } catch BenchmarkError.unmeetable(let message) {
-        throw CommandLineError.usage(message)
-    }
-    return 0
 }

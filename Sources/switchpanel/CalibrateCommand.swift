@@ -1,11 +1,9 @@
 import CommandLineInterface
 import ConfigFormat
 import Evdev
-import FoundationEssentials
 import LinuxIO
 import Panel
 import PanelRuntime
-import TouchCore
 
 /// `switchpanel calibrate`.
 enum CalibrateCommand: Command {
@@ -22,59 +20,47 @@ enum CalibrateCommand: Command {
     static let headless = Flag("--headless", help: "draw the targets on an in-memory display (for tests)")
     static var options: [any CommandOption] { [SharedOptions.config, device, write, headless] }
 
+    /// Calibrates the board's touch device on its display (``CalibrationSession``, on the
+    /// panel's loop) and prints the matrix — or, with --write, stores it in the config
+    /// (`touch.calibration`, the file replaced atomically).
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        try runCalibrateCommand(
-            configPath: arguments[SharedOptions.config], deviceName: arguments[device], write: arguments[write],
-            headless: arguments[headless])
-    }
-}
-
-/// Calibrates the board's touch device on its display (``CalibrationSession``, on the panel's
-/// loop) and prints the matrix — or, with `write`, stores it in the config
-/// (`touch.calibration`, the file replaced atomically).
-func runCalibrateCommand(configPath: String?, deviceName: String?, write: Bool, headless: Bool) throws -> Int32 {
-    if write && configPath == nil { throw CommandLineError.usage("--write needs --config FILE to write to") }
-    let config = try loadBoard(configPath).config
-    if config.touch.pointercal != nil {
-        // Checked before any touch: --write would make a config with both, which is refused.
-        throw CommandLineError.usage(
-            "the config calibrates through touch.pointercal; remove it to calibrate with a matrix instead")
-    }
-
-    // The device: the one named, else the config's (or the only touchscreen when none of those is
-    // present, as `run` does), else the first touchscreen.
-    let wanted = (deviceName.map { [$0] } ?? config.touch.devices).compactMap(DeviceMatch.init)
-    let found = try InputDiscovery.scan()
-    let selection = InputDiscovery.select(wanted, among: found)
-    guard let chosen = selection.devices.first else {
-        throw CommandLineError.failure(InputDiscovery.noneWanted(wanted, among: found))
-    }
-    if let fallback = selection.fallback { logLine(.warning, InputDiscovery.fallbackWarning(wanted, taken: fallback)) }
-    let device = try InputDevice(path: chosen.path)
-    try? device.grab()
-    // Signals blocked first and kept until the display is restored (declared before its
-    // cleanup, this object outlives it): a Ctrl-C at any point restores the screen, and one
-    // before the loop starts waits for it.
-    let signals = try SignalDescriptor()
-    defer { withExtendedLifetime(signals) {} }
-    let display = try openDisplay(config, headless: headless)
-    defer { display.close() }
-    let calibration = try CalibrationSession(
-        config: config, display: display, device: device.description, initialSlot: device.currentSlot,
-        reading: device, log: logLine)
-    print("calibrating \(chosen.path) (\"\(device.name)\") on \(display.width)x\(display.height); touch each target")
-    guard let matrix = try calibration.run() else {
-        logger.log(.notice, "calibration interrupted; nothing written")
-        return 1
-    }
-    let numbers = matrix.values.map { $0.significant(6) }.joined(separator: ", ")
-    guard write, let path = configPath else {
-        print("\"calibration\": [\(numbers)]")
+        let (configPath, deviceName) = (arguments[SharedOptions.config], arguments[device])
+        if arguments[write] && configPath == nil {
+            throw CommandLineError.usage("--write needs --config FILE to write to")
+        }
+        let config = try loadBoard(configPath).config
+        if config.touch.pointercal != nil {
+            // Checked before any touch: --write would make a config with both, which is refused.
+            throw CommandLineError.usage(
+                "the config calibrates through touch.pointercal; remove it to calibrate with a matrix instead")
+        }
+        let chosen = try CalibrationSession.chooseDevice(named: deviceName, config: config, log: logLine)
+        let device = try InputDevice(path: chosen.path)
+        try? device.grab()
+        // Signals blocked first and kept until the display is restored (declared before its
+        // cleanup, this object outlives it): a Ctrl-C at any point restores the screen, and one
+        // before the loop starts waits for it.
+        let signals = try SignalDescriptor()
+        defer { withExtendedLifetime(signals) {} }
+        let display = try openDisplay(config, headless: arguments[headless])
+        defer { display.close() }
+        let calibration = try CalibrationSession(
+            config: config, display: display, device: device.description, initialSlot: device.currentSlot,
+            reading: device, log: logLine)
+        print(
+            "calibrating \(chosen.path) (\"\(device.name)\") on \(display.width)x\(display.height); touch each target")
+        guard let matrix = try calibration.run() else {
+            logger.log(.notice, "calibration interrupted; nothing written")
+            return 1
+        }
+        let numbers = matrix.values.map { $0.significant(6) }.joined(separator: ", ")
+        guard arguments[write], let path = configPath else {
+            print("\"calibration\": [\(numbers)]")
+            return 0
+        }
+        let text = try BoardConfig.settingCalibration(matrix.values, in: try readConfigFile(path))
+        try writeFileDurably(Array(text.utf8), to: path)
+        print("wrote \"calibration\": [\(numbers)] to \(path)")
         return 0
     }
-    let text = try BoardConfig.settingCalibration(
-        matrix.values, in: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-    try writeFileDurably(Array(text.utf8), to: path)
-    print("wrote \"calibration\": [\(numbers)] to \(path)")
-    return 0
 }

@@ -38,41 +38,34 @@ enum ControlCommand: Command {
     static let noActions = Flag("--no-actions", help: "with set: change the switch without running its actions")
     static var options: [any CommandOption] { [socket, json, noActions] }
 
+    /// Sends the request the words say (`get porch`) to the panel and prints the reply.
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        try runControlCommand(
-            socketPath: arguments[socket], json: arguments[json], runActions: !arguments[noActions],
-            words: arguments.positionals)
-    }
-}
-
-/// Sends the request `words` say (`get porch`) to the panel at `socketPath` and prints the reply.
-func runControlCommand(socketPath: String?, json: Bool, runActions: Bool, words: [String]) throws -> Int32 {
-    let request: ControlRequest.Command
-    do {
-        request = try ControlRequest.Command(words: words, runActions: runActions)
-    } catch {
-        throw CommandLineError.usage(error.description)
-    }
-    let path = socketPath ?? ControlSocketLocation.forClient(environment: ProcessInfo.processInfo.environment)
-    let client = try ControlClient(path: path)
-    guard let line = try client.request(ControlRequest(request).text) else {
-        throw CommandLineError.failure("the panel at \(path) closed the connection without replying")
-    }
-    let reply = try ControlReply(line)
-    if json { print(line) }
-    switch request {
-    case .list:
-        if !json { print(ControlReply.listing(try reply.switches()), terminator: "") }
-    case .get, .set:
-        if !json { print(try reply.string("state")) }
-    case .screen, .page:
-        if !json { print(try reply.screenLine()) }
-    case .subscribe:
-        while let line = try client.readLine() {
-            print(json ? line : try ControlReply(line).eventLine())
-            flushStandardOutput()  // one line at a time into pipes too
+        let request: ControlRequest.Command
+        do {
+            request = try ControlRequest.Command(words: arguments.positionals, runActions: !arguments[noActions])
+        } catch {
+            throw CommandLineError.usage(error.description)
         }
-        throw CommandLineError.failure("the panel at \(path) closed the connection")
+        let path =
+            arguments[socket] ?? ControlSocketLocation.forClient(environment: ProcessInfo.processInfo.environment)
+        let client = try ControlClient(path: path)
+        guard let line = try client.request(ControlRequest(request).text) else {
+            throw CommandLineError.failure("the panel at \(path) closed the connection without replying")
+        }
+        let reply = try ControlReply(line)
+        if arguments[json] { print(line) }
+        switch request {
+        case _ where arguments[json] && request != .subscribe: break
+        case .list: print(ControlReply.listing(try reply.switches()), terminator: "")
+        case .get, .set: print(try reply.string("state"))
+        case .screen, .page: print(try reply.screenLine())
+        case .subscribe:
+            while let line = try client.readLine() {
+                print(arguments[json] ? line : try ControlReply(line).eventLine())
+                flushStandardOutput()  // one line at a time into pipes too
+            }
+            throw CommandLineError.failure("the panel at \(path) closed the connection")
+        }
+        return 0
     }
-    return 0
 }

@@ -24,30 +24,27 @@ enum DevicesCommand: Command {
         "--dri", "DIR", default: CardDiscovery.defaultDirectory, help: "the display devices")
     static var options: [any CommandOption] { [all, directory, displayDirectory] }
 
+    /// Lists the input devices, then the displays, even when the input devices cannot be (a
+    /// machine without /dev/input still has something to say about its screens, and the other
+    /// way round).
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        try runDevicesCommand(
-            all: arguments[all], directory: arguments.value(directory),
-            displayDirectory: arguments.value(displayDirectory))
+        let (directory, displayDirectory) = (arguments.value(directory), arguments.value(displayDirectory))
+        var status: Int32 = 0
+        do {
+            let found = try InputDiscovery.scan(directory: directory)
+            print(DeviceReport.text(of: found, directory: directory, all: arguments[all]))
+        } catch {
+            writeStandardError("switchpanel: \(error)\n")
+            status = 1
+        }
+        print("\nDisplays (\(displayDirectory)):")
+        let inventory = DisplayInventory.describe(
+            DisplayInventory.scan(directory: displayDirectory), directory: displayDirectory)
+        print(
+            inventory.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+        )
+        return status
     }
-}
-
-/// Lists the input devices in `directory` and the displays in `displayDirectory`.
-func runDevicesCommand(all: Bool, directory: String, displayDirectory: String) throws -> Int32 {
-    // The displays are listed even when the input devices cannot be (a machine without
-    // /dev/input still has something to say about its screens, and the other way round).
-    var status: Int32 = 0
-    do {
-        print(DeviceReport.text(of: try InputDiscovery.scan(directory: directory), directory: directory, all: all))
-    } catch {
-        writeStandardError("switchpanel: \(error)\n")
-        status = 1
-    }
-    print("")
-    print("Displays (\(displayDirectory)):")
-    let inventory = DisplayInventory.describe(
-        DisplayInventory.scan(directory: displayDirectory), directory: displayDirectory)
-    print(inventory.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
-    return status
 }
 
 // MARK: record
@@ -73,37 +70,25 @@ enum RecordCommand: Command {
             guard let match = DeviceMatch(word) else { throw .usage("record: empty device name") }
             return match
         }
-        return try runRecordCommand(
-            selector: selector, count: arguments[count], grab: arguments[grab],
-            directory: arguments.value(DevicesCommand.directory))
-    }
-}
-
-/// Writes the events of the device `selector` picks (else the first touchscreen) to stdout.
-func runRecordCommand(selector: DeviceMatch?, count: Int?, grab: Bool, directory: String) throws -> Int32 {
-    let path: String
-    do {
-        path = try EvemuRecorder.devicePath(selector, directory: directory)
-    } catch let error as DeviceChoiceError {
-        throw CommandLineError.failure(error.description)
-    }
-    let device = try InputDevice(path: path)
-    // Signals first, so a Ctrl-C during the header still ends the recording cleanly.
-    let signals = try SignalDescriptor()
-    if grab { try device.grab() }
-    var started = false
-    let ending = try EvemuRecorder.record(device, count: count, signals: signals) { text in
-        writeStandardOutput(text)
-        if !started { note("recording \(path) (\"\(device.name)\"); Ctrl-C to stop") }
-        started = true
-    }
-    switch ending {
-    case .deviceGone(let written):
-        note("\(path): the device went away; \(written) events recorded")
-        return 1
-    case .stopped(let written):
-        note("\(written) events recorded")
-        return 0
+        let path = try EvemuRecorder.devicePath(selector, directory: arguments.value(DevicesCommand.directory))
+        let device = try InputDevice(path: path)
+        // Signals first, so a Ctrl-C during the header still ends the recording cleanly.
+        let signals = try SignalDescriptor()
+        if arguments[grab] { try device.grab() }
+        var started = false
+        let ending = try EvemuRecorder.record(device, count: arguments[count], signals: signals) { text in
+            writeStandardOutput(text)
+            if !started { note("recording \(path) (\"\(device.name)\"); Ctrl-C to stop") }
+            started = true
+        }
+        switch ending {
+        case .deviceGone(let written):
+            note("\(path): the device went away; \(written) events recorded")
+            return 1
+        case .stopped(let written):
+            note("\(written) events recorded")
+            return 0
+        }
     }
 }
 
@@ -131,32 +116,28 @@ enum InjectCommand: Command {
     static let endAfter = Option("--end-after", "FILE", help: "keep the device until FILE exists")
     static var options: [any CommandOption] { [deviceDescription, fast, startAfter, endAfter] }
 
+    /// Plays the recording through a uinput device made from its description.
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        try runInjectCommand(
-            file: arguments.positionals[0], desc: arguments[deviceDescription], fast: arguments[fast],
-            startAfter: arguments[startAfter], endAfter: arguments[endAfter])
+        let file = arguments.positionals[0]
+        let replay = try readRecording(
+            try readText(file), named: file, description: try arguments[deviceDescription].map(readText))
+        let virtual = try VirtualInputDevice(replay.device)
+        print("created \(virtual.devnode ?? "(unknown node)") \"\(replay.device.name)\"")
+        flushStandardOutput()
+        // Without --start-after, a moment for readers to find the new node.
+        waitForFile(arguments[startAfter], orSleep: 0.2)
+        try RecordingPlayback.play(replay.recording.events, through: virtual, timed: !arguments[fast])
+        print("injected \(replay.recording.events.count) events")
+        flushStandardOutput()
+        // The device goes away only when told (an unplug at a chosen moment, mid-touch), else
+        // once readers have had a moment to drain it.
+        waitForFile(arguments[endAfter], orSleep: 0.2)
+        return 0
     }
 }
 
-/// Plays the recording `file` through a uinput device made from its description.
-func runInjectCommand(file: String, desc: String?, fast: Bool, startAfter: String?, endAfter: String?) throws -> Int32 {
-    let replay = try readRecording(try readText(file), named: file, description: try desc.map(readText))
-    let virtual = try VirtualInputDevice(replay.device)
-    print("created \(virtual.devnode ?? "(unknown node)") \"\(replay.device.name)\"")
-    flushStandardOutput()
-    if let startAfter {
-        while !FileManager.default.fileExists(atPath: startAfter) { sleepFor(0.01) }
-    } else {
-        sleepFor(0.2)  // let readers find the new node
-    }
-    try RecordingPlayback.play(replay.recording.events, through: virtual, timed: !fast)
-    print("injected \(replay.recording.events.count) events")
-    flushStandardOutput()
-    if let endAfter {
-        // The device goes away only when told (an unplug at a chosen moment, mid-touch).
-        while !FileManager.default.fileExists(atPath: endAfter) { sleepFor(0.01) }
-    } else {
-        sleepFor(0.2)  // let readers drain before the device goes away
-    }
-    return 0
+/// Waits until the file at `path` exists, or, without one, `seconds`.
+private func waitForFile(_ path: String?, orSleep seconds: Double) {
+    guard let path else { return sleepFor(seconds) }
+    while !FileManager.default.fileExists(atPath: path) { sleepFor(0.01) }
 }

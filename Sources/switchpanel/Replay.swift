@@ -1,8 +1,8 @@
 import CommandLineInterface
 import FoundationEssentials
 import LinuxIO
-import Panel
 import PanelRuntime
+import RasterPNG
 
 /// `switchpanel replay`.
 enum ReplayCommand: Command {
@@ -44,18 +44,9 @@ enum ReplayCommand: Command {
 /// Replays a recording against `board`'s panel headless, printing each value change; every
 /// presented frame goes to `framesDirectory` when given, the final one to `out`.
 func replay(_ replay: RecordingReplay, board: LoadedConfig, framesDirectory: String?, out: String) throws {
-    var frameNumber = 0
-    let outcome = try replay.run(
-        board: board, log: logLine, report: { print($0) },
-        presented: framesDirectory.map { dir in
-            { image in
-                frameNumber += 1
-                try writePNG(
-                    image, to: FilePaths.join(dir, "frame-\(String(frameNumber).leftPadded(to: 5, with: "0")).png"))
-            }
-        })
+    let outcome = try replay.run(board: board, log: logLine, report: { print($0) }, framesDirectory: framesDirectory)
     let final = outcome.finalFrame
-    try writePNG(final, to: out)
+    try PNG.writeMakingDirectory(final, to: out)
     print(
         "\(outcome.summary); final frame (\(final.width)x\(final.height) \(final.format.rawValue)) written to \(out)")
 }

@@ -3,6 +3,7 @@ import LinuxIO
 import Panel
 import Presentation
 import Raster
+import RasterPNG
 import TouchCore
 
 /// Replays an evemu recording against a panel, headless, on the recording's own kernel
@@ -36,10 +37,11 @@ public struct RecordingReplay {
 
     /// Runs the replay against `board`'s panel: `report` gets the opening line and each value
     /// change as it is acknowledged (its time from the recording's first event, as evemu-play
-    /// would replay it), `presented` (when given) every frame presented.
+    /// would replay it); every frame presented is written to `framesDirectory` (an existing
+    /// directory) when given, as frame-00001.png onwards.
     public func run(
         board: LoadedConfig, log: @escaping (LogLevel, String) -> Void, report: @escaping (String) -> Void,
-        presented: ((Image) throws -> Void)? = nil
+        framesDirectory: String? = nil
     ) throws -> Outcome {
         let config = board.config
         report("replaying \(recordingName) (\(device.name), \(recording.events.count) events) on \(config.name)")
@@ -53,9 +55,12 @@ public struct RecordingReplay {
                 "\((change.time - leadIn).fixed(3).leftPadded(to: 8)) s  \(change.id) → \(change.isOn ? "on" : "off")")
         }
         let display = session.display as! HeadlessDisplay
+        var frameNumber = 0
         let summary = try player.play(into: session) { _ in
-            guard let presented, let image = display.snapshot() else { return }
-            try presented(image)
+            guard let dir = framesDirectory, let image = display.snapshot() else { return }
+            frameNumber += 1
+            try PNG.write(
+                image, to: FilePaths.join(dir, "frame-\(String(frameNumber).leftPadded(to: 5, with: "0")).png"))
         }
         guard let final = display.snapshot() else { throw Failure.noFrame }
         // A keyboard's or a dial's recording counts its keys, a touchscreen's its contacts.

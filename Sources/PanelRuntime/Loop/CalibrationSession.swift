@@ -52,6 +52,21 @@ public final class CalibrationSession {
         loop.takeover = screen
     }
 
+    /// The device to calibrate: the one `name` names, else the config's (or the only
+    /// touchscreen when none of those is present, as `run` does), else the first touchscreen.
+    public static func chooseDevice(named name: String?, config: BoardConfig, log: (LogLevel, String) -> Void)
+        throws -> DiscoveredDevice
+    {
+        let wanted = (name.map { [$0] } ?? config.touch.devices).compactMap(DeviceMatch.init)
+        let found = try InputDiscovery.scan()
+        let selection = InputDiscovery.select(wanted, among: found)
+        guard let chosen = selection.devices.first else {
+            throw DeviceChoiceError(InputDiscovery.noneWanted(wanted, among: found))
+        }
+        if let fallback = selection.fallback { log(.warning, InputDiscovery.fallbackWarning(wanted, taken: fallback)) }
+        return chosen
+    }
+
     /// Runs until every target is touched, and returns the fitted matrix; nil when a signal
     /// (SIGINT, SIGTERM) ended it first, or — in virtual time — the poller's horizon came.
     public func run() throws -> CalibrationMatrix? {
