@@ -76,9 +76,16 @@ public final class CalibrationSession {
         return try procedure.result()
     }
 
-    /// Events from the device as if it had sent them now (a test's scripted touchscreen).
+    /// Events from the device as if it had sent them now (a test's scripted touchscreen: the
+    /// events' times are replaced by the loop's clock).
     public func feed(_ events: [InputEvent]) {
-        screen.take(events.flatMap { screen.machine.feedExpiring($0) })
+        let now = loop.clock.now
+        screen.take(
+            events.flatMap { event in
+                var event = event
+                event.time = now
+                return screen.machine.feedExpiring(event)
+            })
     }
 }
 
