@@ -95,7 +95,9 @@ let package = Package(
         // session, each kind of frame painted by a function of its own for callgrind.
         .target(
             name: "PanelBenchmarks",
-            dependencies: ["PanelRuntime", "Panel", "Presentation", "Raster", "TouchCore", "Widget", "ConfigFormat", "LinuxIO"]),
+            dependencies: [
+                "PanelRuntime", "Panel", "Presentation", "Raster", "TouchCore", "Widget", "ConfigFormat", "LinuxIO",
+            ]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
             name: "CCairo",
@@ -155,6 +157,8 @@ let package = Package(
                 "Preview", "PreviewServer", "PanelRuntime", "Panel", "LinuxIO", "Presentation", "Raster", "RasterPNG",
                 "TouchCore", "PanelTesting",
             ]),
+        // `switchpanel bench`'s harnesses on the demo panel: the frames they count, their refusals.
+        .testTarget(name: "PanelBenchmarksTests", dependencies: ["PanelBenchmarks", "PanelRuntime", "Panel"]),
         // HeadlessDisplay's vblanks and buffer ages; FrameComposer against Image.converted(to:rotation:).
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Raster", "TestSupport"]),
         // sd_notify against a real datagram socket, the logger's prefixes, signalfd and timerfd.
