@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "PanelDevices",
             dependencies: [
-                "PanelRuntime", "Panel", "Presentation", "TouchCore", "LinuxIO", "Evdev", "DRM", "ConfigFormat",
+                "PanelRuntime", "Panel", "Presentation", "Raster", "Widget", "TouchCore", "LinuxIO", "Evdev", "DRM", "ConfigFormat",
             ]
         ),
         .target(
@@ -99,6 +99,13 @@ let package = Package(
             dependencies: [
                 "Preview", "CMicroHTTPD", "PanelRuntime", "Panel", "LinuxIO", "Raster", "RasterPNG", "TouchCore",
             ]),
+        // The panel's benchmarks (`switchpanel bench`): real toggles and swipes through a headless
+        // session, each kind of frame painted by a function of its own for callgrind.
+        .target(
+            name: "PanelBenchmarks",
+            dependencies: [
+                "PanelRuntime", "Panel", "Presentation", "Raster", "TouchCore", "Widget", "ConfigFormat", "LinuxIO",
+            ]),
         .target(name: "BenchScene", dependencies: ["Raster", "Widget"]),
         .systemLibrary(
             name: "CCairo",
@@ -111,8 +118,8 @@ let package = Package(
             dependencies: [
                 "CommandLineInterface", "Raster", "RasterPNG", "Widget", "TextRender", "ConfigFormat", "Panel",
                 "TouchCore", "Evdev",
-                "LinuxIO", "PanelRuntime", "PanelDevices", "Presentation", "DRM", "CLinux", "PanelTesting", "Preview",
-                "PreviewServer",
+                "LinuxIO", "PanelRuntime", "PanelDevices", "Presentation", "DRM", "PanelTesting", "Preview",
+                "PreviewServer", "PanelBenchmarks",
             ],
             plugins: ["DemoRecordingPlugin"]),
         // Writes DemoRecording.swift into the switchpanel target from the one copy of the demo
@@ -136,7 +143,7 @@ let package = Package(
             name: "PanelRuntimeTests",
             dependencies: [
                 "PanelRuntime", "Panel", "LinuxIO", "Presentation", "Widget", "TouchCore", "Raster", "RasterPNG",
-                "TextRender", "ConfigFormat", "TestSupport", "Evdev",
+                "TextRender", "ConfigFormat", "TestSupport", "Evdev", "PanelDevices",
             ],
             // Inputs that once crashed the fuzzers (FuzzTests.swift), replayed every run; a tap
             // recording per shipped board on its touchscreen of today (BoardReplayTests.swift); a
@@ -158,6 +165,8 @@ let package = Package(
                 "Preview", "PreviewServer", "PanelRuntime", "Panel", "LinuxIO", "Presentation", "Raster", "RasterPNG",
                 "TouchCore", "PanelTesting",
             ]),
+        // `switchpanel bench`'s harnesses on the demo panel: the frames they count, their refusals.
+        .testTarget(name: "PanelBenchmarksTests", dependencies: ["PanelBenchmarks", "PanelRuntime", "Panel"]),
         // HeadlessDisplay's vblanks and buffer ages; FrameComposer against Image.converted(to:rotation:).
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Raster", "TestSupport"]),
         // sd_notify against a real datagram socket, the logger's prefixes, signalfd and timerfd.

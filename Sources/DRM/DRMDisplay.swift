@@ -71,6 +71,11 @@ public final class DRMDisplay: DisplayOutput {
     /// The buffer on screen, nil before the first frame.
     public var frontBufferIndex: Int? { chain.front }
     public var path: String { card.path }
+    /// `display /dev/dri/card0 (vc4), HDMI-A-1 800x480@60 XRGB8888, atomic mode setting`: the log's line at start.
+    public var summary: String {
+        "display \(path) (\(card.driver)), \(plan.connector.name) \(width)x\(height)@"
+            + "\(Int(refreshRate.rounded())) \(format.rawValue), \(usesAtomic ? "atomic" : "legacy") mode setting"
+    }
 
     private init(
         card: Card, plan: DisplayPlan, format: PixelFormat, buffers: [DumbBuffer], atomic: AtomicProperties?,

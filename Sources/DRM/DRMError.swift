@@ -79,6 +79,15 @@ public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// The machine has no display at all (no /dev/dri, or no card in it): `run` falls back to
+    /// the headless demo. Every other error means a display is there but unusable.
+    public var meansNoDisplayHere: Bool {
+        switch self {
+        case .noDRIDirectory, .noCards: true
+        default: false
+        }
+    }
+
     /// Whether the user may not open the card (`EACCES`, `EPERM` from `open`).
     public var isPermissionDenied: Bool {
         if case .open(_, let e) = self { return e == .permissionDenied || e == .notPermitted }

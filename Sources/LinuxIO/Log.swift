@@ -161,6 +161,10 @@ public func writeStandardOutput(_ text: String) {
 /// Hands what `print` buffered to stdout now (one line at a time into a pipe).
 public func flushStandardOutput() { clinux_flush_stdout() }
 
+/// Makes stdout line-buffered, even into a pipe (where stdio buffers blocks by default): each
+/// line `print` writes goes out as it ends. Called once, first thing, by the program.
+public func lineBufferStandardOutput() { clinux_line_buffer_stdout() }
+
 /// Ends the process with `status`, flushing stdio's buffers as exit(3) does.
 public func exitProcess(_ status: Int32) -> Never { exit(status) }
 

@@ -37,6 +37,15 @@ public func nonNullCall<T>(_ call: () -> T?) -> Result<T, SystemErrno> {
     }
 }
 
+/// Runs a C call that returns NULL on failure and may fail without setting `errno`
+/// (libmicrohttpd's `MHD_start_daemon` refuses some arguments that way): `errno` is cleared
+/// first, so a failure comes back with the errno the call set, or nil when it set none.
+public func nonNullCallClearingErrno<T>(_ call: () -> T?) -> (result: T?, errno: SystemErrno?) {
+    errno = 0
+    if let result = call() { return (result, nil) }
+    return (nil, errno == 0 ? nil : SystemErrno(errno))
+}
+
 /// An errno value with its symbolic name and the C library's message.
 public struct SystemErrno: Error, RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public var rawValue: Int32
@@ -70,6 +79,8 @@ public struct SystemErrno: Error, RawRepresentable, Hashable, Sendable, CustomSt
     public static let inProgress = SystemErrno(EINPROGRESS)
     /// `ECONNREFUSED`: nobody listens there.
     public static let connectionRefused = SystemErrno(ECONNREFUSED)
+    /// `EADDRINUSE`: another socket has the address (a port taken).
+    public static let addressInUse = SystemErrno(EADDRINUSE)
     /// `ECONNRESET`: the peer reset the connection.
     public static let connectionReset = SystemErrno(ECONNRESET)
     public static let brokenPipe = SystemErrno(EPIPE)

@@ -120,7 +120,7 @@ public final class HeadlessPanel {
     public func set(_ targets: [(id: String, state: ControlTargetState)]) throws {
         let requests = targets.map { ControlRequest(.set(id: $0.id, state: $0.state, runActions: true)) }
         for (target, reply) in zip(targets, embedded.session.answer(requests, now: embedded.clock.now)) {
-            if let reason = Self.refusal(in: reply.reply) {
+            if let reason = ControlReply.refusal(in: reply.reply) {
                 throw PanelTestError.refused(id: target.id, reason: reason)
             }
         }
@@ -252,17 +252,7 @@ public final class HeadlessPanel {
     /// `"ok": false` becomes ``PanelTestError/refusedCommand(_:reason:)``.
     private func control(_ request: ControlRequest, what: String) throws {
         let reply = embedded.session.answer([request], screen: embedded.loop, now: embedded.clock.now)[0].reply
-        if let reason = Self.refusal(in: reply) { throw PanelTestError.refusedCommand(what, reason: reason) }
-    }
-
-    /// Why the panel refused a control request: the `error` of a reply with `"ok": false` (the
-    /// whole reply if it has none); nil when the request was carried out.
-    private static func refusal(in reply: String) -> String? {
-        guard case .object(let members)? = try? JSONParser.parse(reply),
-            members.first(where: { $0.key == "ok" })?.value == .bool(false)
-        else { return nil }
-        guard case .string(let reason)? = members.first(where: { $0.key == "error" })?.value else { return reply }
-        return reason
+        if let reason = ControlReply.refusal(in: reply) { throw PanelTestError.refusedCommand(what, reason: reason) }
     }
 
     /// What the display shows now (the last frame presented), in its format and rotation; black

@@ -1,5 +1,4 @@
 import CMicroHTTPD
-import Glibc
 import LinuxIO
 
 /// A request as libmicrohttpd parsed it.
@@ -35,9 +34,10 @@ public struct HTTPServerError: Error, CustomStringConvertible {
     public var library: LibraryLoadError?
     public var description: String {
         if let library { return "cannot listen on \(address): \(library)" }
-        let reason = errno == 0 ? "libmicrohttpd refused to start" : String(cString: strerror(errno))
+        let reason = errno == 0 ? "libmicrohttpd refused to start" : SystemErrno(errno).message
         return "cannot listen on \(address): \(reason)"
-            + (errno == EADDRINUSE ? " (another program has the port: --listen HOST:PORT picks another)" : "")
+            + (errno == SystemErrno.addressInUse.rawValue
+                ? " (another program has the port: --listen HOST:PORT picks another)" : "")
     }
 }
 
@@ -107,19 +107,17 @@ public final class HTTPServer {
             throw HTTPServerError(address: "\(host):\(port)", errno: 0, library: error)
         }
         let flags = MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
-        errno = 0
         // The daemon calls back with this object; it is created before the daemon and outlives it.
         let context = Unmanaged.passUnretained(self).toOpaque()
-        guard
-            let daemon = withUnsafePointer(
-                to: lib,
-                {
-                    cmhd_start(
-                        $0, flags, host, port, Self.accessCallback, context, Self.completedCallback,
-                        Self.connectionCallback, UInt32(connectionLimit), UInt32(timeout), memoryLimit)
-                })
-        else {
-            throw HTTPServerError(address: "\(host):\(port)", errno: errno)
+        let (started, failure) = nonNullCallClearingErrno {
+            withUnsafePointer(to: lib) {
+                cmhd_start(
+                    $0, flags, host, port, Self.accessCallback, context, Self.completedCallback,
+                    Self.connectionCallback, UInt32(connectionLimit), UInt32(timeout), memoryLimit)
+            }
+        }
+        guard let daemon = started else {
+            throw HTTPServerError(address: "\(host):\(port)", errno: failure?.rawValue ?? 0)
         }
         self.daemon = daemon
         pollHandle = PollHandle(withUnsafePointer(to: lib) { cmhd_epoll_fd($0, daemon) })

@@ -138,6 +138,16 @@ public enum PNG {
 
     public static func write(_ image: Image, to path: String) throws { try write(image.surface, to: path) }
 
+    /// Writes `image` as ``write(_:to:)-(Image,_)`` does, making the directory it goes in first
+    /// (with its parents) when there is none.
+    public static func writeMakingDirectory(_ image: Image, to path: String) throws {
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try FileManager.default.createDirectory(
+                atPath: String(path[..<slash]), withIntermediateDirectories: true)
+        }
+        try write(image, to: path)
+    }
+
     private static func message(_ png: png_image) -> String {
         var m = png.message
         return withUnsafeBytes(of: &m) { raw in

@@ -4,9 +4,6 @@ import LinuxIO
 import Panel
 import PanelRuntime
 import Raster
-import RasterPNG
-import TextRender
-import Widget
 
 /// Options several commands take, declared once so they read and document the same everywhere.
 enum SharedOptions {
@@ -51,11 +48,4 @@ func readText(_ path: String) throws(CommandLineError) -> String {
         throw .failure("\(path): cannot read (missing or unreadable)")
     }
     return String(decoding: data, as: UTF8.self)
-}
-
-/// Writes `image` as a PNG, creating the directory it goes in.
-func writePNG(_ image: Image, to path: String) throws {
-    let dir = FilePaths.directory(of: path)
-    if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
-    try PNG.write(image, to: path)
 }

@@ -1,5 +1,4 @@
 import CommandLineInterface
-import FoundationEssentials
 import LinuxIO
 import Panel
 import PanelRuntime

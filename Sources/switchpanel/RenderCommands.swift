@@ -1,9 +1,9 @@
 import CommandLineInterface
 import ConfigFormat
-import FoundationEssentials
 import LinuxIO
 import Panel
 import PanelRuntime
+import RasterPNG
 import Widget
 
 // The commands that read a board config without a display: draw its panel, check it, and the
@@ -34,7 +34,7 @@ enum RenderCommand: Command {
         board.config.display.override(
             rotation: arguments[SharedOptions.rotation], format: arguments[SharedOptions.format])
         let frame = try renderAtRest(board, stateDirectory: arguments[SharedOptions.stateDirectory], log: logLine)
-        try writePNG(frame, to: out)
+        try PNG.writeMakingDirectory(frame, to: out)
         print("rendered \(board.config.name) (\(frame.width)x\(frame.height) \(frame.format.rawValue)) to \(out)")
         return 0
     }
@@ -63,7 +63,7 @@ enum CheckConfigCommand: Command {
             var text = DemoPanel.json
             if let path {
                 board = try LoadedConfig.read(path: path)
-                text = String(decoding: try readConfigText(path), as: UTF8.self)
+                text = String(decoding: try readConfigFile(path), as: UTF8.self)
             } else {
                 board = LoadedConfig(config: try BoardConfig.parse(DemoPanel.json))
             }
@@ -83,14 +83,6 @@ enum CheckConfigCommand: Command {
             return 2
         }
     }
-
-    /// The bytes `LoadedConfig.read` has just accepted.
-    private static func readConfigText(_ path: String) throws(ConfigError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError("", "cannot read \(path)")
-        }
-        return Array(data)
-    }
 }
 
 /// `switchpanel presets`.
@@ -104,7 +96,7 @@ enum PresetsCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let out = arguments.value(Self.out)
         let sheet = PresetContactSheet.render(renderer: SwitchRenderer(labels: labelRenderer(log: logLine)))
-        try writePNG(sheet, to: out)
+        try PNG.writeMakingDirectory(sheet, to: out)
         print("rendered every switch preset in every state (\(sheet.width)x\(sheet.height)) to \(out)")
         return 0
     }

@@ -1,14 +1,8 @@
 import CommandLineInterface
-import ConfigFormat
 import FoundationEssentials
 import LinuxIO
-import Panel
 import PanelRuntime
-import Presentation
-import Raster
 import RasterPNG
-import TouchCore
-import Widget
 
 /// `switchpanel replay`.
 enum ReplayCommand: Command {
@@ -38,83 +32,31 @@ enum ReplayCommand: Command {
         if let frames = arguments[Self.frames] {
             try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
         }
-        let replay = try Replay(
-            name: FilePaths.lastComponent(of: file), recordingText: text, descriptionText: descriptionText)
+        let recording = try readRecording(
+            text, named: FilePaths.lastComponent(of: file), description: descriptionText)
         var board = try loadBoard(arguments[SharedOptions.config])
         try startOnPage(arguments[SharedOptions.page], &board)
-        try replay.run(
-            board: board, framesDirectory: arguments[frames],
-            out: arguments.value(out))
+        try replay(recording, board: board, framesDirectory: arguments[frames], out: arguments.value(out))
         return 0
     }
 }
 
-/// A panel on the in-memory display: what `run` shows without a screen and what `replay` uses.
-func headlessSession(_ board: LoadedConfig, store: StateStore? = nil, log: @escaping (LogLevel, String) -> Void)
-    throws -> PanelSession
-{
-    try PanelSession(
-        config: board.config, display: headlessDisplay(for: board.config),
-        renderer: panelRenderer(for: board, log: log),
-        store: store, actions: ActionRunner(), log: log)
+/// Replays a recording against `board`'s panel headless, printing each value change; every
+/// presented frame goes to `framesDirectory` when given, the final one to `out`.
+func replay(_ replay: RecordingReplay, board: LoadedConfig, framesDirectory: String?, out: String) throws {
+    let outcome = try replay.run(board: board, log: logLine, report: { print($0) }, framesDirectory: framesDirectory)
+    let final = outcome.finalFrame
+    try PNG.writeMakingDirectory(final, to: out)
+    print(
+        "\(outcome.summary); final frame (\(final.width)x\(final.height) \(final.format.rawValue)) written to \(out)")
 }
 
-/// Replays an evemu recording against a panel, headless, on the recording's own kernel
-/// timestamps: every event goes through the touch state machine a live device uses, every
-/// change through the session a board runs (state, actions, printout).
-struct Replay {
-    var recordingName: String
-    var recording: EvemuRecording
-    var device: DeviceDescription
-
-    /// Parses a recording; the device comes from its header or from `descriptionText`.
-    init(name: String, recordingText: String, descriptionText: String?) throws {
-        recordingName = name
-        (recording, device) = try readRecording(recordingText, named: name, description: descriptionText)
-    }
-
-    /// Runs the replay against `config`'s panel, printing each value change as it is
-    /// acknowledged; writes every presented frame to `framesDirectory` when given, and the final
-    /// frame (everything settled) to `out`.
-    func run(board: LoadedConfig, framesDirectory: String?, out: String) throws {
-        let config = board.config
-        print("replaying \(recordingName) (\(device.name), \(recording.events.count) events) on \(config.name)")
-        let session = try headlessSession(board, log: logLine)
-        var player = try RecordingPlayer(recording: recording, device: device, config: config)
-        var changes = 0
-        let leadIn = player.leadIn
-        session.onChange = { change in
-            changes += 1
-            // Times from the recording's first event, as evemu-play would replay it.
-            print(
-                "\((change.time - leadIn).fixed(3).leftPadded(to: 8)) s  \(change.id) → \(change.isOn ? "on" : "off")")
-        }
-        let display = session.display as! HeadlessDisplay
-        var frameNumber = 0
-        let summary = try player.play(into: session) { _ in
-            guard let dir = framesDirectory, let image = display.snapshot() else { return }
-            frameNumber += 1
-            try writePNG(
-                image, to: FilePaths.join(dir, "frame-\(String(frameNumber).leftPadded(to: 5, with: "0")).png"))
-        }
-        guard let final = display.snapshot() else { throw CommandLineError.failure("no frame was presented") }
-        try writePNG(final, to: out)
-        // A keyboard's or a dial's recording counts its keys, a touchscreen's its contacts.
-        let inputs =
-            if case .keys = player.decoder { "\(summary.keys) keys" } else { "\(summary.contacts) contacts" }
-        print(
-            "\(inputs), \(changes) value changes in \(summary.duration.fixed(2)) s of recording, "
-                + "\(summary.framesPresented) frames; final frame (\(final.width)x\(final.height) \(final.format.rawValue)) "
-                + "written to \(out)")
-    }
-}
-
-/// ``parseRecording(_:named:description:)`` with the command line's hint when the device is missing.
-func readRecording(_ text: String, named name: String, description: String?) throws -> (
-    EvemuRecording, DeviceDescription
-) {
+/// The recording `text` (named `name`) with its device, from its header or `description`; the
+/// command line's hint when the device is missing.
+func readRecording(_ text: String, named name: String, description: String?) throws -> RecordingReplay {
     do {
-        return try parseRecording(text, named: name, description: description)
+        let (recording, device) = try parseRecording(text, named: name, description: description)
+        return RecordingReplay(name: name, recording: recording, device: device)
     } catch RecordingError.noDevice {
         throw CommandLineError.failure("\(name) has no device header; pass the device's .desc with --desc")
     }

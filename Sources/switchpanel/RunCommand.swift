@@ -1,13 +1,12 @@
 import CommandLineInterface
 import DRM
-import FoundationEssentials
 import LinuxIO
 import Panel
 import PanelDevices
 import PanelRuntime
 import Presentation
 import Preview
-import Raster
+import RasterPNG
 
 /// `switchpanel run`.
 enum RunCommand: Command {
@@ -47,125 +46,85 @@ enum RunCommand: Command {
         ]
     }
 
+    /// `switchpanel run`: the panel on the display, or — where there is none — headless.
+    ///
+    /// With a display (or `--headless`), the live event loop runs until SIGTERM: touches from the
+    /// board's devices, state under `--state-dir` (systemd's $STATE_DIRECTORY), actions, the control
+    /// socket, SIGHUP reload, READY=1 and watchdog pings for systemd. Without a display (no
+    /// /dev/dri, no card), and not asked for `--headless`, it says so and replays the bundled touch
+    /// recording against the panel instead, prints the value changes and writes the final frame to
+    /// PNG: what a fresh clone on a laptop or CI can show. A display that exists but cannot be used
+    /// (permissions, another DRM master, no connected screen) is an error that names the fix.
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        try runPanel(
-            RunOptions(
-                config: arguments[SharedOptions.config], headless: arguments[headless],
-                stateDirectory: arguments[SharedOptions.stateDirectory], socket: arguments[socket],
-                verbose: arguments[verbose], out: arguments[out], rotation: arguments[SharedOptions.rotation],
-                format: arguments[SharedOptions.format], preview: arguments[preview]))
-    }
-}
-
-/// What `switchpanel run` was asked for.
-struct RunOptions {
-    var config: String?
-    var headless: Bool
-    var stateDirectory: String?
-    var socket: String?
-    var verbose: Bool
-    /// Where a headless panel's last frame goes (nil: nowhere; the demo replay: out/panel.png).
-    var out: String?
-    /// Overrides of the config's display (nil: as configured).
-    var rotation: Rotation?
-    var format: PixelFormat?
-    /// Where to serve the browser preview; nil: no preview.
-    var preview: ListenAddress?
-}
-
-/// `switchpanel run`: the panel on the display, or — where there is none — headless.
-///
-/// With a display (or `--headless`), the live event loop runs until SIGTERM: touches from the
-/// board's devices, state under `--state-dir` (systemd's $STATE_DIRECTORY), actions, the control
-/// socket, SIGHUP reload, READY=1 and watchdog pings for systemd. Without a display (no
-/// /dev/dri, no card), and not asked for `--headless`, it says so and replays the bundled touch
-/// recording against the panel instead, prints the value changes and writes the final frame to
-/// PNG: what a fresh clone on a laptop or CI can show. A display that exists but cannot be used
-/// (permissions, another DRM master, no connected screen) is an error that names the fix.
-func runPanel(_ options: RunOptions) throws -> Int32 {
-    // First, before any other thread or child exists: the notifier takes its variables out of
-    // the environment the actions inherit.
-    let notifier = SystemdNotifier.fromEnvironment()
-    // The loop owns the signalfd and restores the signal mask when it goes away; it must outlive
-    // every cleanup below (declared first, this runs last), or a second Ctrl-C during shutdown
-    // would kill the process before the display is restored.
-    var loopAlive: PanelLoop?
-    defer { withExtendedLifetime(loopAlive) {} }
-    logger.isVerbose = options.verbose
-    /// The board with the command line's display overrides, at start and at every SIGHUP.
-    func loadOverridden(_ path: String?) throws -> LoadedConfig {
-        var board = try loadBoard(path)
-        board.config.display.override(rotation: options.rotation, format: options.format)
-        return board
-    }
-    let board = try loadOverridden(options.config)
-    let config = board.config
-    let display: DisplayOutput & DisplaySession
-    do {
-        display = try openDisplay(config, headless: options.headless)
-    } catch let error as DRMError where error.meansNoDisplayHere {
-        logger.notice("\(error)")
-        logger.notice("running headless: replaying the bundled recording \(DemoRecording.name) against the panel")
-        if !options.verbose { logger.threshold = .notice }  // the replay prints each change itself
-        let replay = try Replay(
-            name: DemoRecording.name, recordingText: DemoRecording.events, descriptionText: DemoRecording.description)
-        try replay.run(board: board, framesDirectory: nil, out: options.out ?? "out/panel.png")
-        return 0
-    }
-    defer {
-        display.close()
-        for problem in (display as? DRMDisplay)?.closeProblems ?? [] {
-            logger.warning("restoring the display: \(problem)")
+        // First, before any other thread or child exists: the notifier takes its variables out of
+        // the environment the actions inherit.
+        let notifier = SystemdNotifier.fromEnvironment()
+        // The loop owns the signalfd and restores the signal mask when it goes away; it must outlive
+        // every cleanup below (declared first, this runs last), or a second Ctrl-C during shutdown
+        // would kill the process before the display is restored.
+        var loopAlive: PanelLoop?
+        defer { withExtendedLifetime(loopAlive) {} }
+        logger.isVerbose = arguments[verbose]
+        /// The board with the command line's display overrides, at start and at every SIGHUP.
+        func loadOverridden(_ path: String?) throws -> LoadedConfig {
+            var board = try loadBoard(path)
+            board.config.display.override(
+                rotation: arguments[SharedOptions.rotation], format: arguments[SharedOptions.format])
+            return board
         }
-    }
-    if let headless = display as? HeadlessDisplay {
-        logger.notice("running headless on an in-memory \(headless.width)x\(headless.height) display")
-    } else if let drm = display as? DRMDisplay {
-        logger.info(
-            "display \(drm.path) (\(drm.card.driver)), \(drm.plan.connector.name) \(drm.width)x\(drm.height)@"
-                + "\(Int(drm.refreshRate.rounded())) \(drm.format.rawValue), \(drm.usesAtomic ? "atomic" : "legacy") mode setting"
-        )
-    }
-
-    let environment = processEnvironment()
-    let stateDirectory = options.stateDirectory ?? environment["STATE_DIRECTORY"]
-    if stateDirectory == nil { logger.notice("no --state-dir: switch states will not survive a restart") }
-    var panelOptions = PanelOptions(
-        stateDirectory: stateDirectory, openInputs: evdevInputs(),
-        reloadConfig: options.config.map { path in { try loadOverridden(path) } }, log: logLine)
-    // --socket as given, else the standard place ($RUNTIME_DIRECTORY, $XDG_RUNTIME_DIR/switchpanel, /tmp/switchpanel-UID).
-    panelOptions.socket =
-        options.socket.map(ControlSocketLocation.init(path:))
-        ?? ControlSocketLocation.standard(environment: environment)
-    let panel = try AssembledPanel(board: board, display: display, options: panelOptions)
-    defer { panel.close() }
-    let loop = panel.loop
-    loopAlive = loop
-    loop.logsFrames = options.verbose
-    // The VT only now: the loop's signalfd already blocks SIGUSR1/SIGUSR2, which a VT switch
-    // would otherwise deliver as fatal signals.
-    if let drm = display as? DRMDisplay, let warning = drm.attachVirtualTerminal() { logger.notice(warning) }
-    loop.onFirstFrame = { try? notifier.ready(status: "\(config.switches.count) switches on screen") }
-    loop.onReloading = { try? notifier.reloading() }
-    loop.onReloaded = { try? notifier.ready(status: "reloaded") }
-    if let interval = notifier.watchdogInterval { loop.watchdog = (interval, { try? notifier.watchdog() }) }
-    if let address = options.preview {
-        _ = try startPreview(on: loop, address: address, runsActions: true, boardPath: options.config)
-    }
-    let signal = try loop.run()
-    try? notifier.stopping()
-    if let summary = loop.latencySummary { logger.info(summary) }
-    if let out = options.out, let image = (display as? HeadlessDisplay)?.snapshot() { try writePNG(image, to: out) }
-    return signal == SignalNumber.interrupt || signal == SignalNumber.terminate ? 0 : 1
-}
-
-extension DRMError {
-    /// The machine has no display at all (no /dev/dri, or no card in it): `run` falls back to
-    /// the headless demo. Every other error means a display is there but unusable, and is fatal.
-    fileprivate var meansNoDisplayHere: Bool {
-        switch self {
-        case .noDRIDirectory, .noCards: true
-        default: false
+        let board = try loadOverridden(arguments[SharedOptions.config])
+        let config = board.config
+        let display: DisplayOutput & DisplaySession
+        do {
+            display = try openDisplay(config, headless: arguments[headless])
+        } catch let error as DRMError where error.meansNoDisplayHere {
+            logger.notice("\(error)")
+            logger.notice("running headless: replaying the bundled recording \(DemoRecording.name) against the panel")
+            if !arguments[verbose] { logger.threshold = .notice }  // the replay prints each change itself
+            let recording = try readRecording(
+                DemoRecording.events, named: DemoRecording.name, description: DemoRecording.description)
+            try replay(recording, board: board, framesDirectory: nil, out: arguments[out] ?? "out/panel.png")
+            return 0
         }
+        defer {
+            display.close()
+            for problem in (display as? DRMDisplay)?.closeProblems ?? [] {
+                logger.warning("restoring the display: \(problem)")
+            }
+        }
+        if let headless = display as? HeadlessDisplay {
+            logger.notice("running headless on an in-memory \(headless.width)x\(headless.height) display")
+        } else if let drm = display as? DRMDisplay {
+            logger.info(drm.summary)
+        }
+
+        var panelOptions = PanelOptions.service(
+            stateDirectory: arguments[SharedOptions.stateDirectory], socketPath: arguments[socket],
+            environment: processEnvironment(),
+            reloadConfig: arguments[SharedOptions.config].map { path in { try loadOverridden(path) } }, log: logLine)
+        panelOptions.openInputs = evdevInputs()
+        if panelOptions.stateDirectory == nil {
+            logger.notice("no --state-dir: switch states will not survive a restart")
+        }
+        let panel = try AssembledPanel(board: board, display: display, options: panelOptions)
+        defer { panel.close() }
+        let loop = panel.loop
+        loopAlive = loop
+        loop.logsFrames = arguments[verbose]
+        // The VT only now: the loop's signalfd already blocks SIGUSR1/SIGUSR2, which a VT switch
+        // would otherwise deliver as fatal signals.
+        if let drm = display as? DRMDisplay, let warning = drm.attachVirtualTerminal() { logger.notice(warning) }
+        loop.report(to: notifier, switches: config.switches.count)
+        if let address = arguments[preview] {
+            _ = try startPreview(
+                on: loop, address: address, runsActions: true, boardPath: arguments[SharedOptions.config])
+        }
+        let signal = try loop.run()
+        try? notifier.stopping()
+        if let summary = loop.latencySummary { logger.info(summary) }
+        if let out = arguments[out], let image = (display as? HeadlessDisplay)?.snapshot() {
+            try PNG.writeMakingDirectory(image, to: out)
+        }
+        return signal == SignalNumber.interrupt || signal == SignalNumber.terminate ? 0 : 1
     }
 }

@@ -1,11 +1,10 @@
-import CLinux
 import CommandLineInterface
 import LinuxIO
 import PanelRuntime
 
 // Line-buffered stdout: replays, `print` actions and `record` go through a pipe in order, each
 // line as it happens.
-clinux_line_buffer_stdout()
+lineBufferStandardOutput()
 
 /// The `switchpanel` program. Each command declares its own options, positional words and help
 /// in its own file; `CommandLineProgram` parses them, prints `--help` and the errors, and sets

@@ -73,6 +73,10 @@ public final class PanelLoop {
     /// Whether the screen is blanked now.
     public var isBlank: Bool { blanker.isBlank }
 
+    /// A screen painted instead of the panel while set (calibration's targets); the loop returns
+    /// nil once it is finished.
+    public var takeover: ScreenTakeover?
+
     /// The services served besides the loop's own sources (``add(_:)``), in the order added.
     public private(set) var services: [PanelService] = []
 
@@ -217,6 +221,7 @@ public final class PanelLoop {
     /// ``EmbeddedPoller``, returns nil once the loop would sleep past the poller's horizon.
     public func run() throws -> Int32? {
         while true {
+            if takeover?.isFinished == true { return nil }
             let now = poller.clock.now
             if !display.isActive, blanker.isBlank { lightForAnotherConsole(now: now) }
             if session.controller.liveContacts > 0 || !display.isActive {
@@ -398,7 +403,7 @@ public final class PanelLoop {
     /// Paints the next frame if one is wanted and a buffer is free.
     private func paint(now: Double) throws(DisplayError) {
         guard display.isActive, !blanker.isBlank else { return }
-        if try session.renderFrame(at: now) {
+        if try takeover == nil ? session.renderFrame(at: now) : takeover!.renderFrame(at: now) {
             for service in services { service.framePresented(damage: session.composer.lastFrameDamage, now: now) }
             framesSinceIdle += 1
             flipPending = true

@@ -1,5 +1,5 @@
-import CommandLineInterface
 import ConfigFormat
+import LinuxIO
 import Panel
 import PanelRuntime
 import Raster
@@ -19,93 +19,98 @@ import TouchCore
 /// frames while the page slides (the pictures moved, nothing redrawn: the steady state the
 /// issue's target is about), and the frame at rest after the slide (the page drawn directly,
 /// the pictures freed).
-func runSwipeBench(config: String?, swipes: Int) throws -> Int32 {
-    logger.threshold = .notice
-    var board = try loadBoard(config)
-    board.config.removeActions()
-    var note = ""
-    if board.config.pages.count == 1 {
-        board.config.pages.append(board.config.pages[0].copy(suffixingIDsWith: "-2"))
-        note = " (a one-page board: a copy of its page, ids suffixed \"-2\", added as page 2)"
-    }
-    let session = try headlessSession(board, log: logLine)
-    let display = session.display
-    let controller = session.controller
-    let size = board.config.display.logicalSize
-    let width = Double(size.width)
-    let interval = 1 / display.refreshRate
+public enum SwipeBench {
+    /// Runs `swipes` swipes on `board`'s panel and returns the summary line: the frames of each
+    /// kind with their median and largest times, and the bytes of the page pictures.
+    public static func run(board: LoadedConfig, swipes: Int, log: @escaping (LogLevel, String) -> Void) throws
+        -> String
+    {
+        var board = board
+        board.config.removeActions()
+        var note = ""
+        if board.config.pages.count == 1 {
+            board.config.pages.append(board.config.pages[0].copy(suffixingIDsWith: "-2"))
+            note = " (a one-page board: a copy of its page, ids suffixed \"-2\", added as page 2)"
+        }
+        let session = try headlessSession(board, log: log)
+        let display = session.display
+        let controller = session.controller
+        let size = board.config.display.logicalSize
+        let width = Double(size.width)
+        let interval = 1 / display.refreshRate
 
-    let clock = ContinuousClock()
-    var now = 0.0
-    var millis: [SwipeFrameKind: [Double]] = [:]
-    var pictureBytes = 0
+        let clock = ContinuousClock()
+        var now = 0.0
+        var millis: [SwipeFrameKind: [Double]] = [:]
+        var pictureBytes = 0
 
-    /// The next display frame: the pending flip completes at its vblank, the finger (if it
-    /// moved) is delivered, and a frame is painted if anything changed.
-    func frame(_ touch: TouchEvent.Phase?, at point: Point, measured: Bool = true) throws {
-        now = display.nextEventDeadline ?? ((now / interval + 1e-6).rounded(.down) + 1) * interval
-        _ = try display.dispatchEvents(now: now)
-        if let touch { session.deliver([TouchEvent(contact: 1, phase: touch, position: point, time: now)], now: now) }
-        let kind = SwipeFrameKind(controller, at: now)
-        let start = clock.now
-        let presented: Bool
-        switch kind {
-        case .first:
-            let frame = try swipeFirstFrame(session, at: now)
-            presented = frame.presented
-            pictureBytes = max(pictureBytes, frame.pictureBytes)
-        case .sliding: presented = try swipeSlidingFrame(session, at: now)
-        case .rest:
-            let frame = try swipeRestFrame(session, at: now)
-            presented = frame.presented
-            guard frame.picturesFreed else { throw CommandLineError.failure("the page pictures outlived the slide") }
+        /// The next display frame: the pending flip completes at its vblank, the finger (if it
+        /// moved) is delivered, and a frame is painted if anything changed.
+        func frame(_ touch: TouchEvent.Phase?, at point: Point, measured: Bool = true) throws {
+            now = display.nextEventDeadline ?? ((now / interval + 1e-6).rounded(.down) + 1) * interval
+            _ = try display.dispatchEvents(now: now)
+            if let touch {
+                session.deliver([TouchEvent(contact: 1, phase: touch, position: point, time: now)], now: now)
+            }
+            let kind = SwipeFrameKind(controller, at: now)
+            let start = clock.now
+            let presented: Bool
+            switch kind {
+            case .first:
+                let frame = try swipeFirstFrame(session, at: now)
+                presented = frame.presented
+                pictureBytes = max(pictureBytes, frame.pictureBytes)
+            case .sliding: presented = try swipeSlidingFrame(session, at: now)
+            case .rest:
+                let frame = try swipeRestFrame(session, at: now)
+                presented = frame.presented
+                guard frame.picturesFreed else { throw BenchmarkError.failed("the page pictures outlived the slide") }
+            }
+            if presented, measured {
+                millis[kind, default: []].append(FrameClock.milliseconds(start.duration(to: clock.now)))
+            }
         }
-        if presented, measured {
-            millis[kind, default: []].append(FrameClock.milliseconds(start.duration(to: clock.now)))
+        /// Frames until nothing moves and the last frame is on screen.
+        func settle(measured: Bool = true) throws {
+            while session.needsFrame(at: now) || display.nextEventDeadline != nil || controller.isAnimating(at: now) {
+                try frame(nil, at: Point(0, 0), measured: measured)
+            }
         }
-    }
-    /// Frames until nothing moves and the last frame is on screen.
-    func settle(measured: Bool = true) throws {
-        while session.needsFrame(at: now) || display.nextEventDeadline != nil || controller.isAnimating(at: now) {
-            try frame(nil, at: Point(0, 0), measured: measured)
-        }
-    }
 
-    try session.renderFrame(at: now)
-    try settle(measured: false)
-    let framesBefore = session.framesPresented
-    let steps = 16
-    let travel = 0.55 * width
-    for _ in 0..<swipes {
-        // Towards the next page from the first, back towards the previous otherwise.
-        let forward = controller.page == 0
-        let page = controller.page
-        guard let start = gapPoint(on: page, of: controller.view, startingAt: forward ? 0.85 : 0.15) else {
-            throw CommandLineError.failure("page \(page) has no gap between its switches to start a swipe from")
+        try session.renderFrame(at: now)
+        try settle(measured: false)
+        let framesBefore = session.framesPresented
+        let steps = 16
+        let travel = 0.55 * width
+        for _ in 0..<swipes {
+            // Towards the next page from the first, back towards the previous otherwise.
+            let forward = controller.page == 0
+            let page = controller.page
+            guard let start = gapPoint(on: page, of: controller.view, startingAt: forward ? 0.85 : 0.15) else {
+                throw BenchmarkError.failed("page \(page) has no gap between its switches to start a swipe from")
+            }
+            let dx = (forward ? -travel : travel) / Double(steps)
+            try frame(.began, at: start)
+            for k in 1...steps { try frame(.moved, at: Point(start.x + dx * Double(k), start.y)) }
+            try frame(.ended, at: Point(start.x + dx * Double(steps), start.y))
+            try settle()
+            guard controller.page != page else {
+                throw BenchmarkError.failed("the swipe from \(start) did not turn page \(page)")
+            }
         }
-        let dx = (forward ? -travel : travel) / Double(steps)
-        try frame(.began, at: start)
-        for k in 1...steps { try frame(.moved, at: Point(start.x + dx * Double(k), start.y)) }
-        try frame(.ended, at: Point(start.x + dx * Double(steps), start.y))
-        try settle()
-        guard controller.page != page else {
-            throw CommandLineError.failure("the swipe from \(start) did not turn page \(page)")
+        let frames = session.framesPresented - framesBefore
+        func summary(_ kind: SwipeFrameKind) -> String {
+            let sorted = (millis[kind] ?? []).sorted()
+            let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+            return "\(sorted.count) \(kind.rawValue) "
+                + "(median \(median.fixed(4)) ms, largest \((sorted.last ?? 0).fixed(4)) ms)"
         }
-    }
-    let frames = session.framesPresented - framesBefore
-    func summary(_ kind: SwipeFrameKind) -> String {
-        let sorted = (millis[kind] ?? []).sorted()
-        let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        return "\(sorted.count) \(kind.rawValue) "
-            + "(median \(median.fixed(4)) ms, largest \((sorted.last ?? 0).fixed(4)) ms)"
-    }
-    let perPage = size.width * size.height * 4
-    print(
-        "bench swipe \(board.config.name)\(note): \(swipes) swipes, \(frames) frames presented: "
+        let perPage = size.width * size.height * 4
+        return "bench swipe \(board.config.name)\(note): \(swipes) swipes, \(frames) frames presented: "
             + [SwipeFrameKind.sliding, .first, .rest].map(summary).joined(separator: ", ")
             + "; a page picture holds \(perPage) bytes (\(size.width)x\(size.height) ARGB8888), "
-            + "\(pictureBytes) bytes at most while sliding")
-    return 0
+            + "\(pictureBytes) bytes at most while sliding"
+    }
 }
 
 /// What a frame of a swipe is, by what it paints.
