@@ -10,6 +10,12 @@ It also fails when the runtime or the testing product reaches a kernel library: 
 PanelTesting (the SwitchPanelTesting product) must not depend, directly or through any target, on
 CDRM (libdrm) or CEvdev (libevdev); the kernel's devices are PanelDevices', which the program
 links.
+
+The layers are the ```text block under "## The shape" (`L0: A, B`, ..., and `pure: ...`). Every
+target under Sources/ that is not a C shim has a layer; each of its dependencies is a C shim or in
+a lower layer; a pure target depends, even through others, on no C shim and not on LinuxIO; each C
+shim is wrapped by one module (tests aside); and every `import` in a target's sources names a
+declared dependency or the toolchain's Swift modules, Glibc only in LinuxIO.
 """
 
 import json
@@ -62,6 +68,83 @@ def kernel_library_problems(table):
     return problems
 
 
+TOOLCHAIN_MODULES = {"Foundation", "FoundationEssentials", "Synchronization", "Dispatch"}
+C_RUNTIME = {"Glibc", "Musl", "Darwin"}
+
+
+def layers(path):
+    text = open(path, encoding="utf-8").read()
+    m = re.search(r"## The shape.*?```text\n(.*?)```", text, flags=re.S)
+    if not m:
+        raise SystemExit(f"{path}: no ```text block of layers under '## The shape'")
+    layer_of, pure = {}, set()
+    for line in m.group(1).strip().split("\n"):
+        name, _, members = line.partition(":")
+        members = [x.strip() for x in members.split(",") if x.strip()]
+        if name.strip() == "pure":
+            pure.update(members)
+        elif re.fullmatch(r"L\d", name.strip()):
+            for member in members:
+                layer_of[member] = int(name.strip()[1:])
+        else:
+            raise SystemExit(f"{path}: cannot read the layers' line {line!r}")
+    return layer_of, pure
+
+
+def imports(root, target):
+    found = {}
+    for directory, _, files in os.walk(os.path.join(root, PATHS[target])):
+        for file in files:
+            if not file.endswith(".swift"):
+                continue
+            path = os.path.join(directory, file)
+            for line in open(path, encoding="utf-8"):
+                m = re.match(r"\s*(?:@\w+\s+)*(?:(?:public|internal|package|private|fileprivate)\s+)?import\s+(\w+)", line)
+                if m:
+                    found.setdefault(m.group(1), os.path.relpath(path, root))
+    return found
+
+
+def layering_problems(root, pkg, layer_of, pure):
+    problems = []
+    system = {name for name, (kind, _) in pkg.items() if kind == "system"}
+    # The product's modules and programs; TestSupport (Tests/TestSupport) is a test's helper.
+    sources = {name for name, (kind, _) in pkg.items()
+               if kind == "executable" or (kind == "regular" and not PATHS[name].startswith("Tests/"))}
+    for name in sorted(sources - set(layer_of)):
+        problems.append(f"{name}: a target with no layer in the map")
+    for name in sorted(set(layer_of) - sources):
+        problems.append(f"{name}: has a layer in the map but is not a target under Sources/")
+    for name in sorted(sources & set(layer_of)):
+        for dep in pkg[name][1]:
+            if dep in system:
+                continue
+            if dep in layer_of and layer_of[dep] >= layer_of[name]:
+                problems.append(f"{name} (L{layer_of[name]}) depends on {dep} (L{layer_of[dep]}): not a lower layer")
+    for name in sorted(pure):
+        seen, todo = set(), list(pkg.get(name, ("", []))[1])
+        while todo:
+            dep = todo.pop()
+            if dep in seen:
+                continue
+            seen.add(dep)
+            if dep in system or dep == "LinuxIO":
+                problems.append(f"{name}: pure, but depends on {dep}")
+            todo.extend(pkg.get(dep, ("", []))[1])
+    for shim in sorted(system):
+        wrappers = sorted(n for n in sources if shim in pkg[n][1])
+        if len(wrappers) > 1:
+            problems.append(f"{shim}: a C shim wrapped by more than one module: {', '.join(wrappers)}")
+    for name in sorted(sources):
+        for module, where in sorted(imports(root, name).items()):
+            if module in C_RUNTIME:
+                if name != "LinuxIO":
+                    problems.append(f"{where}: imports {module} (C is imported only by LinuxIO and the edges' shims)")
+            elif module not in TOOLCHAIN_MODULES and module not in pkg[name][1]:
+                problems.append(f"{where}: imports {module}, which {name} does not declare")
+    return problems
+
+
 def packaged(root):
     dump = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=root, check=True,
                                      capture_output=True, text=True).stdout)
@@ -69,7 +152,12 @@ def packaged(root):
     for target in dump["targets"]:
         deps = [next(iter(d.values()))[0] for d in target["dependencies"]]
         table[target["name"]] = (target["type"], sorted(deps))
+        PATHS[target["name"]] = target.get("path") or os.path.join("Sources", target["name"])
     return table
+
+
+# Each target's source folder, as Package.swift gives it (Sources/<name> unless it says).
+PATHS = {}
 
 
 def main():
@@ -85,10 +173,14 @@ def main():
         elif doc[name] != pkg[name]:
             problems.append(f"{name}: the map says {doc[name]}, Package.swift {pkg[name]}")
     problems += kernel_library_problems(pkg)
-    for problem in problems:
+    layer_of, pure = layers(os.path.join(root, "docs/ARCHITECTURE.md"))
+    layering = layering_problems(root, pkg, layer_of, pure)
+    for problem in problems + layering:
         print(problem)
     print(f"{len(pkg)} targets: " + ("the map matches Package.swift" if not problems else f"{len(problems)} differences"))
-    return 1 if problems else 0
+    print(f"{len(layer_of)} modules in {len(set(layer_of.values()))} layers: "
+          + ("every dependency points down, every import is declared" if not layering else f"{len(layering)} problems"))
+    return 1 if problems or layering else 0
 
 
 if __name__ == "__main__":
