@@ -4,12 +4,14 @@ import Panel
 /// socket's subscribers and the services, and the requests the control socket brought, answered
 /// by the session between frames.
 extension PanelLoop: PanelSessionListener {
-    /// A change made by a request is published after that request's reply.
+    /// A saved change goes to the socket's subscribers (one made by a request after that
+    /// request's reply) and to every service, in the order they were added.
     public func sessionAcknowledged(_ change: SwitchChange) {
         tellSubscribers(ControlProtocol.event(id: change.id, isOn: change.isOn, source: change.source))
         for service in services { service.switchChanged(change, now: clock.now) }
     }
 
+    /// The page shown goes the same way: the subscribers, then the services.
     public func sessionShowsPage(_ page: Int, title: String) {
         tellSubscribers(ControlProtocol.pageEvent(page: page, title: title))
         for service in services { service.pageChanged(page, title: title, now: clock.now) }

@@ -16,6 +16,10 @@ import TouchCore
 ///
 /// The clock and the poller are injected: with an ``EmbeddedPoller`` the same loop runs in
 /// virtual time (``EmbeddedPanel`` drives it from tests), so five idle minutes take microseconds.
+///
+/// The loop reaches the panel through its ``session`` only, and is that session's listener: what
+/// the session saved the loop passes on (PanelLoop+Control.swift, with the control socket's
+/// requests); the screen's blanking and backlight are PanelLoop+Screen.swift.
 public final class PanelLoop {
     public let session: PanelSession
     let display: DisplayOutput & DisplaySession

@@ -20,8 +20,8 @@ import Widget
 /// Changes flow one way: the controller returns what a touch, a key or a command changed; the
 /// session saves it, then acknowledges it — its actions start, and its ``listener`` (the loop:
 /// the control socket's subscribers, MQTT, Home Assistant) and ``onChange`` hear of it. The
-/// loop and the services reach the panel through the session's own operations, not through
-/// ``controller``.
+/// loop reaches the panel through the session's own operations (PanelSession+Panel.swift), not
+/// through ``controller``.
 public final class PanelSession {
     public private(set) var config: BoardConfig
     public private(set) var controller: PanelController
@@ -32,7 +32,8 @@ public final class PanelSession {
     public let actions: ActionRunner
     let log: (LogLevel, String) -> Void
     /// Told of every change that was acknowledged (saved), in order, and of the page shown: the
-    /// loop, which passes them on to the control socket's subscribers and the services.
+    /// loop sets itself here and passes them on to the control socket's subscribers and the
+    /// services.
     public weak var listener: PanelSessionListener?
     /// Called for every change that was acknowledged (saved), in order, after the ``listener``:
     /// the replay's printout, a test's record.
