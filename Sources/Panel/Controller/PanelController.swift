@@ -3,8 +3,8 @@ import TouchCore
 import Widget
 
 /// The panel's logic, without any I/O: touches in, value changes and page changes out, and what
-/// must be repainted when. The event loop feeds it contacts (already calibrated to logical
-/// pixels) and requests from the control socket, runs the actions of the changes it returns, and
+/// must be repainted when. The session feeds it contacts (already calibrated to logical pixels),
+/// keys and requests from the control socket, saves and acknowledges the changes it returns, and
 /// paints the damage it reports; tests drive it with scripted contacts and a fake clock.
 ///
 /// Who a contact belongs to is decided when it goes down, like iOS decides between a control and
