@@ -27,7 +27,8 @@ public struct SwitchAppearance: Hashable, Sendable {
 /// touches are passed in, so every state can be tested and rendered headless.
 ///
 /// Names follow UIKit where UIKit has one. ``setOn(_:animated:now:)`` never fires
-/// ``onValueChanged``; only a user interaction that really changed the value does.
+/// ``onValueChanged``; only a user interaction that really changed the value does, and
+/// ``touchEnded(contact:at:time:)`` returns that value too.
 public final class ToggleSwitch {
     public var style: SwitchStyle
     /// Top-left corner of the switch's frame, in pixels; the size comes from the style.
@@ -43,7 +44,9 @@ public final class ToggleSwitch {
         }
     }
 
-    /// Called with the new value when a user interaction changed it (never for `setOn`).
+    /// Called with the new value when a user interaction changed it (never for `setOn`): for
+    /// code that watches a switch it does not drive. The panel does not use it: it takes the
+    /// change ``touchEnded(contact:at:time:)`` returns.
     public var onValueChanged: ((Bool) -> Void)?
 
     private var position: Motion
@@ -245,8 +248,11 @@ public final class ToggleSwitch {
     /// The tracked contact lifted. A tap toggles; a drag settles in the direction of a flick
     /// (``ReleaseVelocity/flickSpeed``), else on the side the finger put the thumb (half way is
     /// on); a long press without movement does nothing unless the style says it toggles.
-    public func touchEnded(contact: Int, at point: Point, time: Double) {
-        guard let t = tracking, t.contact == contact else { return }
+    /// Returns the new value when the touch changed it (nil: it did not, or the contact is not
+    /// this switch's), so the caller takes the change from the call that made it.
+    @discardableResult
+    public func touchEnded(contact: Int, at point: Point, time: Double) -> Bool? {
+        guard let t = tracking, t.contact == contact else { return nil }
         touchMoved(contact: contact, to: point, time: time)
         let final: Bool
         if let ended = tracking, let drag = ended.drag {
@@ -262,7 +268,9 @@ public final class ToggleSwitch {
         }
         if final != t.valueBefore { isMixed = false }
         finishTracking(at: time, value: final)
-        if final != t.valueBefore { onValueChanged?(final) }
+        guard final != t.valueBefore else { return nil }
+        onValueChanged?(final)
+        return final
     }
 
     /// The tracked contact was cancelled (device removed, screen blanked, taken elsewhere):

@@ -19,21 +19,33 @@ public final class TouchRouter {
         switches = new
     }
 
+    /// What one event did: the switch it went to (an index into ``switches``) and, when it was
+    /// the lift that changed that switch, its new value.
+    public struct Delivery: Hashable, Sendable {
+        public var index: Int
+        public var changedTo: Bool?
+    }
+
     /// Delivers one event; returns the switch it went to, if any.
     @discardableResult
     public func handle(_ e: TouchEvent) -> ToggleSwitch? {
+        deliver(e).map { switches[$0.index] }
+    }
+
+    /// Delivers one event; returns where it went and what it changed (nil: no switch has it).
+    @discardableResult
+    public func deliver(_ e: TouchEvent) -> Delivery? {
         switch e.phase {
         case .began:
             // A contact id reused without an end: finish the old one as cancelled.
             if owners[e.contact] != nil {
-                handle(TouchEvent(contact: e.contact, phase: .cancelled, position: e.position, time: e.time))
+                deliver(TouchEvent(contact: e.contact, phase: .cancelled, position: e.position, time: e.time))
             }
             // Topmost first: later switches are drawn over earlier ones.
             for index in switches.indices.reversed() where switches[index].hitTest(e.position) {
-                let s = switches[index]
-                if s.touchBegan(contact: e.contact, at: e.position, time: e.time) {
+                if switches[index].touchBegan(contact: e.contact, at: e.position, time: e.time) {
                     owners[e.contact] = index
-                    return s
+                    return Delivery(index: index)
                 }
                 // The switch under the finger is busy or disabled: the contact owns nothing, but
                 // it went down on a switch and stays the router's.
@@ -44,15 +56,15 @@ public final class TouchRouter {
         case .moved:
             guard let owner = owners[e.contact], let index = owner else { return nil }
             switches[index].touchMoved(contact: e.contact, to: e.position, time: e.time)
-            return switches[index]
+            return Delivery(index: index)
         case .ended:
             guard let owner = owners.removeValue(forKey: e.contact), let index = owner else { return nil }
-            switches[index].touchEnded(contact: e.contact, at: e.position, time: e.time)
-            return switches[index]
+            let changed = switches[index].touchEnded(contact: e.contact, at: e.position, time: e.time)
+            return Delivery(index: index, changedTo: changed)
         case .cancelled:
             guard let owner = owners.removeValue(forKey: e.contact), let index = owner else { return nil }
             switches[index].touchCancelled(contact: e.contact, time: e.time)
-            return switches[index]
+            return Delivery(index: index)
         }
     }
 

@@ -196,4 +196,23 @@ final class PanelControllerTests: XCTestCase {
         XCTAssertEqual(p.x, 0.5, accuracy: 1e-9)
         XCTAssertEqual(p.y, 799.5, accuracy: 1e-9)
     }
+
+    /// The controller takes a touch's change from the switch's return value, not from its
+    /// `onValueChanged`: that closure is free for whoever watches the switch, and replacing it
+    /// loses no change.
+    func testATouchChangeDoesNotDependOnTheSwitchsClosure() throws {
+        let controller = try makeController()
+        var watched: [Bool] = []
+        try toggle(controller, "a").onValueChanged = { watched.append($0) }
+        try toggle(controller, "c").onValueChanged = nil
+        let a = try centre(controller, "a")
+        let c = try centre(controller, "c")
+        XCTAssertEqual(
+            controller.handle(touch(.began, a, 1) + touch(.ended, a, 1.05)),
+            [SwitchChange(id: "a", isOn: true, source: .touch, time: 1.05)])
+        XCTAssertEqual(
+            controller.handle(touch(.began, c, 2) + touch(.ended, c, 2.05)),
+            [SwitchChange(id: "c", isOn: true, source: .touch, time: 2.05)])
+        XCTAssertEqual(watched, [true])
+    }
 }

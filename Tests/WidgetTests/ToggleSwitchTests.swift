@@ -217,4 +217,21 @@ final class ToggleSwitchTests: XCTestCase {
         XCTAssertEqual(big.frame.width, 102)
         XCTAssertEqual(big.hitArea.height, 88)
     }
+
+    /// The lift returns what it changed — the value `onValueChanged` reports — and nil when it
+    /// changed nothing: a long press, a drag back to where it began, a contact not the switch's.
+    func testTouchEndedReturnsTheValueItChanged() {
+        let (s, events) = makeSwitch()
+        s.touchBegan(contact: 1, at: center, time: 1)
+        XCTAssertEqual(s.touchEnded(contact: 1, at: center, time: 1.08), true)
+        s.touchBegan(contact: 2, at: center, time: 2)
+        XCTAssertNil(s.touchEnded(contact: 3, at: center, time: 2.05), "not its contact")
+        XCTAssertEqual(s.touchEnded(contact: 2, at: center, time: 2.05), false)
+        s.touchBegan(contact: 4, at: center, time: 3)
+        XCTAssertNil(s.touchEnded(contact: 4, at: center, time: 4), "a long press changes nothing")
+        s.touchBegan(contact: 5, at: center, time: 5)
+        s.touchMoved(contact: 5, to: Point(center.x + 15, center.y), time: 5.1)
+        XCTAssertNil(s.touchEnded(contact: 5, at: center, time: 5.3), "dragged back to off")
+        XCTAssertEqual(events.values, [true, false], "the same changes as the closure saw")
+    }
 }

@@ -119,4 +119,20 @@ final class TouchRouterTests: XCTestCase {
             XCTAssertFalse(s.contains { $0.needsFrame(at: time + 10) }, "round \(round): everything comes to rest")
         }
     }
+
+    /// `deliver` says which switch took each event and, for the lift that changed it, its new value.
+    func testDeliverReturnsTheSwitchAndTheChange() {
+        let (r, s, _) = makeRouter()
+        func deliver(_ id: Int, _ phase: TouchEvent.Phase, _ x: Double, _ t: Double) -> TouchRouter.Delivery? {
+            r.deliver(TouchEvent(contact: id, phase: phase, position: Point(x, 15), time: t))
+        }
+        XCTAssertNil(deliver(9, .began, 70, 0), "between the switches")
+        XCTAssertEqual(deliver(1, .began, 125, 0), TouchRouter.Delivery(index: 1, changedTo: nil))
+        XCTAssertEqual(deliver(1, .moved, 126, 0.02), TouchRouter.Delivery(index: 1, changedTo: nil))
+        XCTAssertEqual(deliver(1, .ended, 126, 0.05), TouchRouter.Delivery(index: 1, changedTo: true))
+        XCTAssertTrue(s[1].isOn)
+        XCTAssertEqual(deliver(2, .began, 25, 1), TouchRouter.Delivery(index: 0, changedTo: nil))
+        XCTAssertEqual(deliver(2, .cancelled, 25, 1.05), TouchRouter.Delivery(index: 0, changedTo: nil))
+        XCTAssertFalse(s[0].isOn)
+    }
 }

@@ -102,9 +102,9 @@ public final class MQTTService: PanelService {
 
     private func showPending(now: Double) {
         let pending = Set(bridge?.pending.keys.map { $0 } ?? [])
-        guard pending != shownPending, let controller = loop?.session.controller else { return }
-        for id in pending.subtracting(shownPending) { controller.setAwaitingConfirmation(id, true, now: now) }
-        for id in shownPending.subtracting(pending) { controller.setAwaitingConfirmation(id, false, now: now) }
+        guard pending != shownPending, let session = loop?.session else { return }
+        for id in pending.subtracting(shownPending) { session.setAwaitingConfirmation(id, true, now: now) }
+        for id in shownPending.subtracting(pending) { session.setAwaitingConfirmation(id, false, now: now) }
         shownPending = pending
     }
 
@@ -124,7 +124,7 @@ public final class MQTTService: PanelService {
             connectionFailed(Self.timedOut(waitingFor: step), now: now)
         }
         if let client, let at = client.nextDeadline, now >= at { process(client.serviceTimers(now: now), now: now) }
-        if let states = loop?.session.controller.states,
+        if let states = loop?.session.states,
             let reaction = bridge?.tick(now: now, states: states, isConnected: isConnected)
         {
             apply(reaction, now: now)
@@ -152,7 +152,7 @@ public final class MQTTService: PanelService {
         guard let session = loop?.session else { return }
         let config = session.config
         if let mqtt = config.mqtt, mqtt == bridge?.config {
-            send(bridge?.reloaded(config, states: session.controller.states, isConnected: isConnected) ?? [])
+            send(bridge?.reloaded(config, states: session.states, isConnected: isConnected) ?? [])
         } else if config.mqtt != bridge?.config {
             // A broker added, removed or changed: say goodbye and start again. Entities of a
             // node that is no more are removed from Home Assistant rather than left unavailable,
@@ -279,7 +279,7 @@ public final class MQTTService: PanelService {
                 // a session the broker drops at once must not be retried every second.
                 connectedSince = now
                 log(.info, "MQTT: connected to \(brokerName) as \(bridge?.clientID ?? "")")
-                guard let states = loop?.session.controller.states else { continue }
+                guard let states = loop?.session.states else { continue }
                 send(bridge?.connected(states: states) ?? [])
                 send(bridge?.takeRemovedWhileDisconnected() ?? [])
             case .connectFailed(let reason):
@@ -294,7 +294,7 @@ public final class MQTTService: PanelService {
                     apply(reaction, now: now)
                     continue
                 }
-                guard let states = loop?.session.controller.states.merging(commandedStates, uniquingKeysWith: { $1 }),
+                guard let states = loop?.session.states.merging(commandedStates, uniquingKeysWith: { $1 }),
                     let reaction = bridge?.received(
                         topic: message.topic, payload: message.payload, isRetained: message.isRetained, states: states,
                         now: now, random: random)
@@ -351,7 +351,7 @@ public final class MQTTService: PanelService {
                 case .brightness(let percent): try loop.setBrightness(percent, source: .mqtt, now: now)
                 case .page(let page):
                     loop.session.show(page: page, now: now)
-                    loop.session.controller.noteInteraction(at: now)
+                    loop.session.noteInteraction(at: now)
                 }
             } catch {
                 log(.warning, "MQTT: \(error)")

@@ -16,13 +16,17 @@ import TouchCore
 ///
 /// The clock and the poller are injected: with an ``EmbeddedPoller`` the same loop runs in
 /// virtual time (``EmbeddedPanel`` drives it from tests), so five idle minutes take microseconds.
+///
+/// The loop reaches the panel through its ``session`` only, and is that session's listener: what
+/// the session saved the loop passes on (PanelLoop+Control.swift, with the control socket's
+/// requests); the screen's blanking and backlight are PanelLoop+Screen.swift.
 public final class PanelLoop {
     public let session: PanelSession
-    private let display: DisplayOutput & DisplaySession
+    let display: DisplayOutput & DisplaySession
     private let inputs: TouchSource?
     private let signals: SignalDescriptor
     private let poller: Poller
-    private let log: (LogLevel, String) -> Void
+    let log: (LogLevel, String) -> Void
     /// Re-reads the config for SIGHUP; nil when there is no file to re-read (the demo panel).
     private let reloadConfig: (() throws -> LoadedConfig)?
     /// Called once, when the first frame is on screen (READY=1 for systemd).
@@ -30,26 +34,26 @@ public final class PanelLoop {
     /// The watchdog ping and its period (half of systemd's WatchdogSec); nil without a watchdog.
     public var watchdog: (period: Double, ping: () -> Void)?
     /// The control socket, served between frames; nil without one.
-    private let control: ControlServer?
+    let control: ControlServer?
     /// Called around a SIGHUP reload (systemd's RELOADING=1, then READY=1).
     public var onReloading: (() -> Void)?
     public var onReloaded: (() -> Void)?
 
     /// When the screen goes dark, and the touches that wake it.
-    private var blanker: ScreenBlanker
+    var blanker: ScreenBlanker
     /// The backlight blanking switches, when the config names one; else the display's DPMS.
-    private var backlight: Backlight?
+    var backlight: Backlight?
     /// The backlight's brightness in percent as last set or read; nil without one.
-    private var brightness: Int?
+    var brightness: Int?
     private var nextWatchdog: Double?
     private var firstFramePresented = false
     /// Whether requests are being answered (events wait in ``heldEvents`` for the replies).
-    private var isServing = false
-    private var heldEvents: [String] = []
+    var isServing = false
+    var heldEvents: [String] = []
     /// Frames painted since the loop last went idle.
     private var framesSinceIdle = 0
     /// A painted frame waits for its flip.
-    private var flipPending = false
+    var flipPending = false
     /// The kernel time of the earliest touch whose effect is not on screen yet.
     private var touchAwaitingFrame: Double?
     /// That touch, once a frame carrying its effect has been queued for the next flip.
@@ -108,50 +112,9 @@ public final class PanelLoop {
         configureBlanking(session.config.screen)
         // A panel that died while blank (killed, a crash) left the backlight off: start lit.
         if let backlight { try? backlight.setOff(false) }
-        // Every acknowledged change goes to the socket's subscribers and the services (after
-        // whatever else listens); a change made by a request is published after that request's reply.
-        let previous = session.onChange
-        session.onChange = { [unowned self] change in
-            previous?(change)
-            tellSubscribers(ControlProtocol.event(id: change.id, isOn: change.isOn, source: change.source))
-            for service in services { service.switchChanged(change, now: poller.clock.now) }
-        }
-        session.onPageChanged = { [unowned self] page, title in
-            tellSubscribers(ControlProtocol.pageEvent(page: page, title: title))
-            for service in services { service.pageChanged(page, title: title, now: poller.clock.now) }
-        }
-    }
-
-    /// Sends an event line to the control socket's subscribers; while requests are answered it
-    /// waits, so it follows the reply of the request that caused it.
-    private func tellSubscribers(_ line: String) {
-        guard let control else { return }
-        if isServing { heldEvents.append(line) } else { control.broadcast(line) }
-    }
-
-    /// The screen blanked or woke, or its brightness changed: subscribers and services are told.
-    private func screenChanged(_ source: ScreenChangeSource) {
-        tellSubscribers(ControlProtocol.screenEvent(blank: blanker.isBlank, brightness: brightness, source: source))
-        let status = screenStatus
-        for service in services { service.screenChanged(status, source: source, now: poller.clock.now) }
-    }
-
-    /// Another VT took the display while the panel had the screen blank: the console there must
-    /// be seen, so the blanking ends — the backlight is turned back on (without one, the DPMS
-    /// state went with the display: the console's own mode set lights it) — and everyone is told.
-    /// Without this the blanker alone woke (another VT's screen is not idleness), and the panel
-    /// came back to a dark backlight it believed lit, with subscribers still told "blank".
-    private func lightForAnotherConsole(now: Double) {
-        _ = blanker.wake(at: now)
-        if backlight != nil { _ = setScreenOff(false) }
-        screenChanged(.console)
-    }
-
-    /// The screen went blank (idle, or asked to): everyone is told, and the panel goes to its
-    /// home page, where it wakes however it was blanked.
-    private func screenBlanked(_ source: ScreenChangeSource, now: Double) {
-        screenChanged(source)
-        session.controller.returnHome(now: now)
+        // Every acknowledged change and page shown goes to the socket's subscribers and the
+        // services (PanelLoop+Control).
+        session.listener = self
     }
 
     /// Serves `service` from the next turn on (its descriptors, deadlines and notifications).
@@ -163,59 +126,6 @@ public final class PanelLoop {
     /// The loop's clock (virtual under ``EmbeddedPanel``): what services measure time with.
     public var clock: MonotonicClock { poller.clock }
 
-    private func configureBlanking(_ screen: ScreenConfig) {
-        blanker.idleTimeout = screen.blankAfter
-        backlight = nil
-        brightness = nil
-        guard let name = screen.backlight else { return }
-        do {
-            backlight = try Backlight(name)
-        } catch {
-            log(.warning, "screen.backlight: \(error); blanking turns the display off instead")
-            return
-        }
-        restoreBrightness()
-    }
-
-    /// Puts back the brightness last set (at start, or a reload naming another backlight); before
-    /// any was set, takes the device's own.
-    private func restoreBrightness() {
-        guard let backlight, backlight.maximumLevel != nil else { return }
-        do {
-            if let saved = session.savedBrightness {
-                try backlight.setBrightness(saved)
-                brightness = saved
-            } else {
-                brightness = try backlight.brightness()
-            }
-        } catch {
-            log(.warning, "screen.backlight: brightness: \(error)")
-        }
-    }
-
-    /// Turns the screen off or on by the configured means; false (logged) when it failed.
-    @discardableResult
-    private func setScreenOff(_ off: Bool) -> Bool {
-        do {
-            try powerScreen(off: off)
-            return true
-        } catch {
-            return false
-        }
-    }
-
-    private func powerScreen(off: Bool) throws(ScreenControlError) {
-        do {
-            if let backlight { try backlight.setOff(off) } else { try display.setPoweredOff(off) }
-        } catch {
-            log(.warning, "cannot turn the screen \(off ? "off" : "on"): \(error)")
-            throw .power(blank: off, reason: "\(error)")
-        }
-        // The display waits for a pending flip before changing its power: that flip is done.
-        if backlight == nil { flipPending = false }
-        log(.info, off ? "screen blanked" : "screen on")
-    }
-
     /// Runs until SIGINT or SIGTERM and returns that signal. Display errors end the loop by
     /// throwing (the caller closes the display, restoring the screen). With an
     /// ``EmbeddedPoller``, returns nil once the loop would sleep past the poller's horizon.
@@ -224,7 +134,7 @@ public final class PanelLoop {
             if takeover?.isFinished == true { return nil }
             let now = poller.clock.now
             if !display.isActive, blanker.isBlank { lightForAnotherConsole(now: now) }
-            if session.controller.liveContacts > 0 || !display.isActive {
+            if session.liveContacts > 0 || !display.isActive {
                 // A finger resting on the glass is not idleness; another VT's screen is not ours.
                 blanker.wake(at: now)
             } else if blanker.shouldBlank(at: now) {
@@ -234,7 +144,7 @@ public final class PanelLoop {
                     blanker.wake(at: now)  // still lit: do not swallow the next touch
                 }
             }
-            session.controller.returnHomeIfIdle(now: now)
+            session.returnHomeIfIdle(now: now)
             try paint(now: now)
             if let w = watchdog, now >= nextWatchdog ?? now {
                 w.ping()
@@ -310,42 +220,12 @@ public final class PanelLoop {
         deliver(keys: keys, now: poller.clock.now)
     }
 
-    /// Answers the requests a client sent; a subscriber is marked before its reply goes out, and
-    /// the events a request caused follow its reply.
-    private func serve(_ control: ControlServer, _ received: [ControlServer.Received], now: Double) {
-        guard !received.isEmpty else { return }
-        isServing = true
-        defer {
-            isServing = false
-            for line in heldEvents { control.broadcast(line) }
-            heldEvents.removeAll()
-        }
-        // One batch for every client's requests of this turn: consecutive sets are saved once.
-        let requests = received.compactMap { try? $0.request.get() }
-        var answers = session.answer(requests, screen: self, now: now)[...]
-        for (client, request) in received {
-            switch request {
-            case .failure(let error):
-                control.send(ControlProtocol.errorReply(error), to: client)
-            case .success(let request):
-                let (reply, subscribe) = answers.removeFirst()
-                if subscribe, !control.markSubscribed(client) {
-                    let refusal = ControlProtocolError.tooManySubscribers(
-                        limit: control.maximumSubscribers, tag: request.tag)
-                    control.send(ControlProtocol.errorReply(refusal), to: client)
-                    continue
-                }
-                control.send(reply, to: client)
-            }
-        }
-    }
-
     private func nextDeadline(now: Double) -> Double? {
         var candidates: [Double?] = [
             display.nextEventDeadline, session.actions.nextDeadline, inputs?.nextDeadline,
             watchdog == nil ? nil : nextWatchdog, blanker.deadline, animationStartDeadline(now: now),
             control?.hasBufferedRequests == true ? now : nil, control?.nextDeadline,
-            session.controller.homeDeadline, session.controller.focusDeadline(after: now),
+            session.panelDeadline(after: now),
         ]
         candidates += services.map(\.nextDeadline)
         return candidates.compactMap { $0 }.min()
@@ -356,7 +236,7 @@ public final class PanelLoop {
     /// change made at the instant of a paint waited for the next unrelated wake-up — rare on a
     /// real clock, certain on a virtual one.
     private func animationStartDeadline(now: Double) -> Double? {
-        guard !flipPending, display.isActive, !blanker.isBlank, session.controller.isAnimating(at: now) else {
+        guard !flipPending, display.isActive, !blanker.isBlank, session.isAnimating(at: now) else {
             return nil
         }
         return now + Self.animationStartDelay
@@ -395,7 +275,7 @@ public final class PanelLoop {
                 session.deliver(key: key.key, now: now)
             } else {
                 // The key that woke the screen still counts as use: the home timer restarts.
-                session.controller.noteInteraction(at: now)
+                session.noteInteraction(at: now)
             }
         }
     }
@@ -412,11 +292,10 @@ public final class PanelLoop {
                 touchAwaitingFrame = nil
             }
             if logsFrames {
-                let pager = session.controller.pager
-                let sliding = !pager.isAtRest(at: now)
+                let pages = session.pagePosition(at: now)
                 slideFrameInFlight =
-                    sliding || lastFrameSlid ? (pager.position(at: now), pager.isDragging, !sliding, now) : nil
-                lastFrameSlid = sliding
+                    pages.sliding || lastFrameSlid ? (pages.position, pages.dragging, !pages.sliding, now) : nil
+                lastFrameSlid = pages.sliding
             }
         } else if framesSinceIdle > 0, !flipPending, !session.needsFrame(at: now) {
             // Everything painted is on screen and nothing moves: the loop sleeps from here. The
@@ -488,7 +367,7 @@ public final class PanelLoop {
             } else if !display.isActive {
                 // Switched away: contacts in progress end without toggling anything, and the
                 // other VT's console gets the touchscreen.
-                session.controller.cancelTouches(now: now)
+                session.cancelTouches(now: now)
                 inputs?.setGrabbed(false)
                 log(.info, "display released to another VT")
             }
@@ -522,67 +401,6 @@ public final class PanelLoop {
         return
             "touch-to-glass over \(sorted.count) touch frames: median \((sorted[sorted.count / 2] * 1000).fixed(1)) ms, "
             + "worst \((sorted.last! * 1000).fixed(1)) ms"
-    }
-}
-
-extension PanelLoop: ScreenControl {
-    public var screenStatus: ScreenStatus {
-        ScreenStatus(
-            blank: blanker.isBlank, brightness: brightness, page: session.controller.page,
-            pages: session.controller.view.pages.map(\.title))
-    }
-
-    public func setBlank(_ blank: Bool, source: ScreenChangeSource, now: Double) throws(ScreenControlError) {
-        guard blank != blanker.isBlank else {
-            // Asked to stay lit: that counts as use, and the idle time starts again.
-            if !blank { blanker.wake(at: now) }
-            return
-        }
-        if blank {
-            // Another VT's screen is not ours (idle blanking waits for it too).
-            guard display.isActive else { throw .displayReleased }
-            blanker.blank(at: now)
-            // A finger down now is swallowed to its lift by the blanker; what it began ends here,
-            // toggling nothing, as it would if the display went to another VT.
-            session.controller.cancelTouches(now: now)
-            do {
-                try powerScreen(off: true)
-            } catch {
-                blanker.wake(at: now)
-                throw error
-            }
-            screenBlanked(source, now: now)
-        } else {
-            blanker.wake(at: now)
-            do {
-                try powerScreen(off: false)
-            } catch {
-                blanker.blank(at: now)
-                throw error
-            }
-            screenChanged(source)
-        }
-    }
-
-    public func setBrightness(_ percent: Int, source: ScreenChangeSource, now: Double) throws(ScreenControlError) {
-        guard let backlight, backlight.maximumLevel != nil else { throw .noBrightness }
-        let before = brightness
-        if percent == before, session.savedBrightness == percent { return }
-        do {
-            try backlight.setBrightness(percent)
-        } catch {
-            throw .backlight(error)
-        }
-        // Saved before it is acknowledged, like a switch: a brightness that would not survive a
-        // restart goes back.
-        if let failure = session.saveBrightness(percent) {
-            if let before { _ = try? backlight.setBrightness(before) }
-            log(.error, "brightness \(percent) % not kept: \(failure)")
-            throw .notSaved(failure)
-        }
-        brightness = percent
-        log(.info, "brightness \(percent) % (\(source.rawValue))")
-        if before != percent { screenChanged(source) }
     }
 }
 

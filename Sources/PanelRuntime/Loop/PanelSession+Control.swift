@@ -120,11 +120,7 @@ extension PanelSession {
         if staged.contains(where: { !$0.changes.isEmpty }), let failure = saveStates() {
             // Nothing of the burst is kept: every switch goes back to where it was before it
             // (a group's members one by one; the groups follow them).
-            for set in staged.reversed() {
-                for change in set.changes.reversed() where !controller.isGroup(change.id) {
-                    controller.set(change.id, isOn: !change.isOn, source: .revert, now: now)
-                }
-            }
+            controller.revert(staged.flatMap(\.changes), now: now)
             for set in staged where set.change != nil {
                 log(.error, "\(set.id) → \(set.change!.isOn ? "on" : "off") not kept: \(failure)")
             }

@@ -16,6 +16,12 @@ import Widget
 /// told); an action that fails flips its switch back when the switch says so, without running
 /// the actions of the flip-back; a state that cannot be saved flips back too, since it would not
 /// survive a restart.
+///
+/// Changes flow one way: the controller returns what a touch, a key or a command changed; the
+/// session saves it, then acknowledges it — its actions start, and its ``listener`` (the loop:
+/// the control socket's subscribers, MQTT, Home Assistant) and ``onChange`` hear of it. The
+/// loop reaches the panel through the session's own operations (PanelSession+Panel.swift), not
+/// through ``controller``.
 public final class PanelSession {
     public private(set) var config: BoardConfig
     public private(set) var controller: PanelController
@@ -25,8 +31,12 @@ public final class PanelSession {
     private let store: StateStore?
     public let actions: ActionRunner
     let log: (LogLevel, String) -> Void
-    /// Called for every change that was acknowledged (saved), in order: the control socket's
-    /// subscribers, the replay's printout.
+    /// Told of every change that was acknowledged (saved), in order, and of the page shown: the
+    /// loop sets itself here and passes them on to the control socket's subscribers and the
+    /// services.
+    public weak var listener: PanelSessionListener?
+    /// Called for every change that was acknowledged (saved), in order, after the ``listener``:
+    /// the replay's printout, a test's record.
     public var onChange: ((SwitchChange) -> Void)?
     /// Whether acknowledged changes start their switch's actions; false: they are only logged
     /// (the browser preview shows what would run without running it).
@@ -40,7 +50,8 @@ public final class PanelSession {
     private(set) var changeNumbers: [String: Int] = [:]
     /// The states as last saved, including switches the current config does not have.
     private var persisted: [String: Bool] = [:]
-    /// Called when the page the panel shows (or settles on) changes: its index and title.
+    /// Called when the page the panel shows (or settles on) changes, after the ``listener``: its
+    /// index and title.
     public var onPageChanged: ((Int, String) -> Void)?
     /// Switches whose device cannot be reached now (a Home Assistant entity unavailable), and
     /// why: the control socket refuses to set them, saying so. Kept by the service that knows.
@@ -91,8 +102,14 @@ public final class PanelSession {
         controller.onPageChanged = { [unowned self] page in
             let title = controller.view.pages[page].title
             log(.info, "page \(page) \"\(title)\"")
-            onPageChanged?(page, title)
+            pageShown(page, title: title)
         }
+    }
+
+    /// The page shown changed: the listener, then the observer, hear of it.
+    private func pageShown(_ page: Int, title: String) {
+        listener?.sessionShowsPage(page, title: title)
+        onPageChanged?(page, title)
     }
 
     /// A config whose display (turned by its rotation) is not the display's size cannot be laid out.
@@ -130,7 +147,7 @@ public final class PanelSession {
         // Subscribers hold the page they were told of: a page gone or renamed is news.
         let shown = controller.page
         if shown != page || controller.view.pages[shown].title != title {
-            onPageChanged?(shown, controller.view.pages[shown].title)
+            pageShown(shown, title: controller.view.pages[shown].title)
         }
         composer = Self.composer(for: new, on: display)
         config = new
@@ -210,8 +227,8 @@ public final class PanelSession {
         if let failure = saveStates() {
             for (change, _) in changes.reversed() where !controller.isGroup(change.id) {
                 log(.error, "\(change.id) → \(change.isOn ? "on" : "off") not kept: \(failure)")
-                controller.set(change.id, isOn: !change.isOn, source: .revert, now: now)
             }
+            controller.revert(changes.map(\.change), now: now)
             return false
         }
         var outcomes: [ActionOutcome] = []
@@ -252,6 +269,7 @@ public final class PanelSession {
     func acknowledge(_ change: SwitchChange, runActions: Bool, now: Double) -> [ActionOutcome] {
         changeNumbers[change.id, default: 0] += 1
         log(.info, "\(change.id) → \(change.isOn ? "on" : "off") (\(change.source.rawValue))")
+        listener?.sessionAcknowledged(change)
         onChange?(change)
         guard runActions, runsActions, let sw = config.switches.first(where: { $0.id == change.id }) else { return [] }
         return actions.start(
