@@ -217,16 +217,10 @@ public final class HomeAssistantService: PanelService {
     /// cannot be read.
     private func readToken(now: Double) -> String? {
         guard let file = bridge?.config.tokenFile else { return nil }
-        do {
-            let bytes = try readFile(file, limit: 16 << 10)
-            let token = String(decoding: bytes.prefix { $0 != 10 && $0 != 13 }, as: UTF8.self)
-            guard !token.isEmpty else {
-                drop("homeAssistant.tokenFile: \(file) is empty (put a long-lived access token in it)", now: now)
-                return nil
-            }
-            return token
-        } catch {
-            drop("homeAssistant.tokenFile: \(error)", now: now)
+        switch readHomeAssistantToken(file) {
+        case .success(let token): return token
+        case .failure(let why):
+            drop("homeAssistant.tokenFile: \(why.reason)", now: now)
             return nil
         }
     }
@@ -299,5 +293,25 @@ public final class HomeAssistantService: PanelService {
     private func touchRefused(_ id: String) {
         guard let why = bridge?.unavailable[id] else { return }
         log(.warning, "Home Assistant: \(id) refused a touch: \(why)")
+    }
+}
+
+/// Why a token file could not be used.
+struct TokenFileError: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
+}
+
+/// The first line of a Home Assistant token file (a long-lived access token).
+func readHomeAssistantToken(_ file: String) -> Result<String, TokenFileError> {
+    do {
+        let bytes = try readFile(file, limit: 16 << 10)
+        let token = String(decoding: bytes.prefix { $0 != 10 && $0 != 13 }, as: UTF8.self)
+        guard !token.isEmpty else {
+            return .failure(TokenFileError(reason: "\(file) is empty (put a long-lived access token in it)"))
+        }
+        return .success(token)
+    } catch {
+        return .failure(TokenFileError(reason: "\(error)"))
     }
 }

@@ -136,7 +136,7 @@ public struct HomeAssistantBridge {
         }
         switch type {
         case "auth_required":
-            r.outgoing.append(JSONValue.object([("type", .string("auth")), ("access_token", .string(token))]).text)
+            r.outgoing.append(Self.authMessage(token: token))
         case "auth_ok":
             phase = .subscribing
             subscriptionID = nextID
@@ -260,6 +260,11 @@ public struct HomeAssistantBridge {
             confirmations.confirmed(sw.id)
             if states[sw.id] != isOn { r.commands.append(.mirror(id: sw.id, isOn: isOn)) }
         }
+    }
+
+    /// The answer to `auth_required`.
+    public static func authMessage(token: String) -> String {
+        JSONValue.object([("type", .string("auth")), ("access_token", .string(token))]).text
     }
 
     /// A message's id as the log shows it.
