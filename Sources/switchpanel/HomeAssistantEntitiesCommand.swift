@@ -18,9 +18,11 @@ enum HomeAssistantEntitiesCommand: Command {
     static var options: [any CommandOption] { [url, tokenFile, switches] }
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let config = try HomeAssistantEntityList.config(url: arguments.value(url), tokenFile: arguments.value(tokenFile))
+        let config = try HomeAssistantEntityList.config(
+            url: arguments.value(url), tokenFile: arguments.value(tokenFile))
         let entities = try HomeAssistantEntityList.fetch(config)
-        print(arguments[switches] ? HomeAssistantEntityList.switches(entities) : HomeAssistantEntityList.table(entities))
+        print(
+            arguments[switches] ? HomeAssistantEntityList.switches(entities) : HomeAssistantEntityList.table(entities))
         return 0
     }
 }

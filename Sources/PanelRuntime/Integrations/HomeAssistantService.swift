@@ -195,7 +195,7 @@ public final class HomeAssistantService: PanelService {
             apply(bridge!.received(value, states: states, now: now), now: now)
         case .oversized(let bytes):
             ignored(
-                "a message of \(bytes >> 20) MiB (more than the \((client?.maximumMessage ?? 0) >> 20) MiB taken)",
+                "a message of \(bytes >> 20) MiB, more than the \((client?.maximumMessage ?? 0) >> 20) MiB taken",
                 now: now)
         case .binary(let bytes):
             ignored("a binary message of \(bytes) bytes", now: now)
