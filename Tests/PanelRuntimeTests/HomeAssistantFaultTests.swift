@@ -254,7 +254,8 @@ final class HomeAssistantFaultTests: XCTestCase {
     func testAServerStalledBeforeSigningInIsGivenUpAfterTheTimeout() throws {
         let outcome = try suffer("stall-auth", mark: "stalled mid-frame")
         assertBackoff(outcome, "stall-auth")
-        XCTAssertEqual(count(outcome, "not signed in and subscribed within 15 s"), 3, "\(outcome.lines)")
+        XCTAssertEqual(
+            count(outcome, "no auth_required within 15 s (not signed in and subscribed)"), 3, "\(outcome.lines)")
     }
 
     /// `auth_required`, and the TCP connection cut when the token comes.
@@ -268,7 +269,8 @@ final class HomeAssistantFaultTests: XCTestCase {
     func testAServerThatNeverAnswersTheTokenIsGivenUpAfterTheTimeout() throws {
         let outcome = try suffer("silent-auth", mark: "auth auth")
         assertBackoff(outcome, "silent-auth")
-        XCTAssertEqual(count(outcome, "not signed in and subscribed within 15 s"), 3, "\(outcome.lines)")
+        XCTAssertEqual(
+            count(outcome, "no answer to the token (auth_ok or auth_invalid) within 15 s"), 3, "\(outcome.lines)")
     }
 
     /// `auth_invalid`: one line naming the token file for the whole outage, and a retry every

@@ -95,7 +95,8 @@ public final class HomeAssistantService: PanelService {
             connect(now: now)
         }
         if let at = connectDeadline, now >= at {
-            drop("not signed in and subscribed within \(Int(Self.connectTimeout)) s", now: now)
+            let awaited = bridge?.awaited ?? "an answer"
+            drop("no \(awaited) within \(Int(Self.connectTimeout)) s (not signed in and subscribed)", now: now)
         }
         if let states = loop?.session.controller.states, let reaction = bridge?.tick(now: now, states: states) {
             apply(reaction, now: now)

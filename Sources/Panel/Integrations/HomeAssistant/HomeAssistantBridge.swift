@@ -67,6 +67,8 @@ public struct HomeAssistantBridge {
     private var pingSent: (id: Int, at: Double)?
     private var nextPing: Double?
     private var token = ""
+    /// The token went out (an answer to `auth_required`) on this connection.
+    private var tokenSent = false
 
     /// Seconds between pings on an idle connection, and how long a pong may take.
     public static let pingInterval = 30.0
@@ -92,6 +94,7 @@ public struct HomeAssistantBridge {
     /// The WebSocket is open: the server speaks first (`auth_required`); `token` answers it.
     public mutating func opened(token: String, now: Double) {
         self.token = token
+        tokenSent = false
         phase = .authenticating
         nextID = 1
         subscriptionID = nil
@@ -137,6 +140,7 @@ public struct HomeAssistantBridge {
         switch type {
         case "auth_required":
             r.outgoing.append(Self.authMessage(token: token))
+            tokenSent = true
         case "auth_ok":
             phase = .subscribing
             subscriptionID = nextID
@@ -265,6 +269,17 @@ public struct HomeAssistantBridge {
     /// The answer to `auth_required`.
     public static func authMessage(token: String) -> String {
         JSONValue.object([("type", .string("auth")), ("access_token", .string(token))]).text
+    }
+
+    /// What the conversation waits for from the server before the panel is signed in and
+    /// subscribed, for the log of a connection given up (nil once it is ready).
+    public var awaited: String? {
+        switch phase {
+        case .closed: "WebSocket handshake"
+        case .authenticating: tokenSent ? "answer to the token (auth_ok or auth_invalid)" : "auth_required"
+        case .subscribing: "answer to subscribe_entities"
+        case .ready: nil
+        }
     }
 
     /// A message's id as the log shows it.
