@@ -27,6 +27,8 @@ Then checks, each printed PASS/FAIL with its time:
   - a second panel with 200 bound entities on 10 pages: all mirrored, changes both ways;
   - 50 bound entities at rest for 60 s: CPU time, context switches and times run (every thread's
     /proc schedstat), and the RSS beside the same board unbound;
+  - a bound panel under `strace -f`: every system call it made is in the shipped unit's
+    SystemCallFilter= (expanded by systemd-analyze) and none in the groups it denies;
   - the token revoked (auth/delete_refresh_token): one log line naming the token file, the panel
     still answers, no tight reconnect loop.
 """
@@ -394,6 +396,7 @@ class EntitiesTest(hatest.HomeAssistantTest):
                         f"{a['runs'] - b['runs']} runs in {seconds} s ({a['threads']} threads); RSS {a['rss']:.1f} MiB "
                         f"bound vs {u['rss']:.1f} MiB unbound (+{a['rss'] - u['rss']:.1f} MiB)")
             await self.check(f"at rest with {AT_REST} bound entities: CPU, wake-ups, memory", at_rest)
+            await self.check("every system call of a bound panel passes the unit's SystemCallFilter", self.syscalls)
 
             async def revoked():
                 tokens = await self.websocket({"type": "auth/refresh_tokens"})
@@ -415,6 +418,62 @@ class EntitiesTest(hatest.HomeAssistantTest):
 
     async def _is(self, awaitable, value):
         return (await awaitable) == value
+
+    async def syscalls(self) -> str:
+        """A bound panel under `strace -f` (connecting, signing in, a change each way, a ping is
+        not waited for): the calls it made against the shipped unit's SystemCallFilter= lines,
+        each group expanded by `systemd-analyze syscall-filter`. The unit answers a call outside
+        the filter with EPERM (SystemCallErrorNumber=), which would fail the connection quietly."""
+        import re
+        import subprocess
+        strace = shutil.which("strace")
+        if not strace or not shutil.which("systemd-analyze"):
+            raise CheckFailed("needs strace and systemd-analyze")
+        unit = pathlib.Path(__file__).parent.parent / "systemd" / "switchpanel.service"
+        allowed, denied = set(), set()
+        for line in unit.read_text().splitlines():
+            if line.startswith("SystemCallFilter="):
+                words = line.split("=", 1)[1]
+                deny = words.startswith("~")
+                (denied if deny else allowed).update(self.expand_syscalls(words.lstrip("~").split()))
+        trace = self.work / "strace.txt"
+        board = self.bulk_board(5, bound=True)
+        (self.work / "traced.json").write_text(json.dumps(board))
+        (self.work / "traced-state").mkdir(exist_ok=True)
+        socket = str(self.work / "traced.sock")
+        self.processes.start("traced", [strace, "-f", "-qq", "-o", str(trace), self.switchpanel, "run", "--headless",
+                                        "--config", str(self.work / "traced.json"), "--socket", socket,
+                                        "--state-dir", str(self.work / "traced-state")], self.work / "traced.log")
+        await self.until("the traced panel signed in", lambda: asyncio.sleep(
+            0, "Home Assistant: signed in" in (self.work / "traced.log").read_text()))
+        subprocess.run([self.switchpanel, "ctl", "--socket", socket, "set", "b001", "on"], check=True,
+                       capture_output=True, timeout=10)
+        await self.until("b001 → bulk_001 on", lambda: self._is(self.entity_state("bulk_001"), "on"))
+        await self.http("POST", "/api/services/input_boolean/turn_on", {"entity_id": "input_boolean.bulk_002"})
+        await self.until("bulk_002 → b002 on", lambda: asyncio.sleep(0, self.list_states(socket).get("b002") == "on"))
+        self.processes.stop("traced")
+        used = set(re.findall(r"^\d+\s+([a-z_0-9]+)\(", trace.read_text(errors="replace"), re.M))
+        outside = sorted(used - allowed)
+        refused = sorted(used & denied)
+        if not used or outside or refused:
+            raise CheckFailed(f"{len(used)} calls; outside @system-service: {outside}; denied: {refused}")
+        return f"{len(used)} distinct calls, all in {len(allowed)} allowed, none of {len(denied)} denied"
+
+    @staticmethod
+    def expand_syscalls(names: list[str]) -> set[str]:
+        import subprocess
+        calls = set()
+        for name in names:
+            if not name.startswith("@"):
+                calls.add(name)
+                continue
+            out = subprocess.run(["systemd-analyze", "syscall-filter", name], capture_output=True, text=True,
+                                 check=True).stdout
+            for line in out.splitlines()[1:]:
+                word = line.strip()
+                if word and not word.startswith("#"):
+                    calls |= EntitiesTest.expand_syscalls([word])
+        return calls
 
     def report(self) -> None:
         super().report()
