@@ -143,6 +143,7 @@ public final class HomeAssistantService: PanelService {
     private func connect(now: Double) {
         guard let bridge else { return }
         let c = bridge.config
+        ignoredMessages = 0  // per connection (a reload's new one too)
         do {
             let endpoint = WebSocketEndpoint(
                 host: c.host, port: c.port, path: c.webSocketPath, usesTLS: c.usesTLS, caFile: c.caFile)
