@@ -129,8 +129,10 @@ homeassistant-test: setup
 	bash scripts/homeassistant-test.sh
 
 ## Switches bound to Home Assistant entities over its WebSocket API, against a real Home Assistant
-## (the same cached venv; three input_booleans): states at start, ctl set → Home Assistant and back
-## with median/p99 over 200 round trips each way, a restart, a revoked token (not part of `make test`).
+## (the same cached venv; input_booleans and a template light): `switchpanel ha-entities`, states at
+## start, ctl set → Home Assistant and back with median/p99 over 200 round trips each way, a group, an
+## entity deleted while bound, a restart, 200 bound entities, CPU, wake-ups and memory at rest with
+## 50, a revoked token (about 3 minutes; not part of `make test`).
 homeassistant-entities-test: setup
 	bash scripts/homeassistant-test.sh --entities
 

@@ -147,8 +147,11 @@ let package = Package(
             ],
             // Inputs that once crashed the fuzzers (FuzzTests.swift), replayed every run; a tap
             // recording per shipped board on its touchscreen of today (BoardReplayTests.swift); a
-            // keyboard's and a knob's recordings and the focus ring's golden (KeyFocusTests.swift).
-            exclude: ["FuzzRegressions", "BoardRecordings", "KeyRecordings", "References"]),
+            // keyboard's and a knob's recordings and the focus ring's golden (KeyFocusTests.swift);
+            // the Home Assistant fault server (HomeAssistantFaultTests.swift).
+            exclude: [
+                "FuzzRegressions", "BoardRecordings", "KeyRecordings", "References", "homeassistant_fault_server.py",
+            ]),
         // Scenario files, golden images and docs/render-tests.md's example test; runs every shipped scenario
         // (scenarios/, found through #filePath).
         .testTarget(

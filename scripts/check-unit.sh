@@ -35,7 +35,8 @@ fi
 grep -E '✗' <<<"$out" | sed -E 's/ {2,}/  /g' || true
 grep -E 'Overall exposure' <<<"$out"
 
-# With the MQTT drop-in (systemd/switchpanel-mqtt.conf: the network, for a board with a broker)
+# With the MQTT drop-in (systemd/switchpanel-mqtt.conf: the network, for a board with a broker or
+# a Home Assistant server)
 # the unit still parses cleanly, and its exposure stays at the 1.2 it was measured at: the
 # network itself costs 0.8 (PrivateNetwork=no 0.5, AF_INET/AF_INET6 0.3) and the allow list of
 # local networks 0.1 (a loopback-only one would break every broker not on the panel).

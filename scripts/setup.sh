@@ -14,6 +14,8 @@ packages+=(libharfbuzz-dev libfribidi-dev fonts-noto-core fonts-lohit-deva fonts
 packages+=(libmicrohttpd-dev chromium chromium-driver python3)
 # MQTT: the broker and clients the tests start, and paho for scripts/mqtt-fleet.py.
 packages+=(python3-paho-mqtt)
+# Home Assistant faults: the small WebSocket server of Tests/PanelRuntimeTests/HomeAssistantFaultTests.
+packages+=(python3-websockets)
 # debhelper, fakeroot, lintian: `make deb` (the package, its man pages, its check).
 packages+=(debhelper fakeroot lintian)
 

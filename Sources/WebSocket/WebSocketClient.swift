@@ -28,6 +28,9 @@ public enum WebSocketEvent<Message: Sendable>: Sendable {
     case message(Message)
     /// A message longer than the client's limit was skipped whole (its size so far).
     case oversized(bytes: Int)
+    /// A binary message was skipped whole, undecoded (its size): a text protocol's client has
+    /// no use for one.
+    case binary(bytes: Int)
     /// The connection could not be opened, or it closed; no more events come from it.
     case closed(reason: String)
 }
@@ -71,9 +74,13 @@ public final class WebSocketClient<Message: Sendable>: @unchecked Sendable {
     private var live = false
     private var incoming: [UInt8] = []
     private var skipping = 0
+    /// The bytes of the binary message being skipped; nil: none is.
+    private var binary: Int?
 
     /// Loads libwebsockets (an error naming the package if it is missing) and starts the I/O
-    /// thread with its libwebsockets context; nothing connects until ``connect()``.
+    /// thread, which makes its libwebsockets context; nothing connects until ``connect()``. Does
+    /// not wait for the context: making one takes 100-200 ms (OpenSSL's set-up), which the
+    /// panel's loop must not spend; a context that cannot be made is a `.closed` event.
     public init(
         endpoint: WebSocketEndpoint, maximumMessage: Int = 4 << 20, decode: @escaping @Sendable ([UInt8]) -> Message
     ) throws(WebSocketError) {
@@ -90,18 +97,12 @@ public final class WebSocketClient<Message: Sendable>: @unchecked Sendable {
         self.endpoint = endpoint
         self.maximumMessage = maximumMessage
         self.decode = decode
-        let ready = EventCounter.makeOrNil()
+        // The context is made on the thread: libwebsockets wants one thread for all of a
+        // context's calls.
         do {
-            try startDetachedThread(stackSize: 256 << 10) { [self] in run(ready: ready) }
+            try startDetachedThread(stackSize: 256 << 10) { [self] in run() }
         } catch {
             throw .system(error)
-        }
-        // The context is made on the thread (libwebsockets wants one thread for all of a
-        // context's calls); wait for it, as it takes a millisecond and fails only for want of memory.
-        if let ready { _ = try? waitForReadable([ready.pollHandle], timeout: 5) }
-        if shared.withLock({ $0.context == nil }) {
-            shared.withLock { $0.stopping = true }
-            throw .system(SystemError(call: "lws_create_context", errno: .outOfMemory))
         }
     }
 
@@ -170,7 +171,7 @@ public final class WebSocketClient<Message: Sendable>: @unchecked Sendable {
 
     // MARK: The I/O thread
 
-    private func run(ready: EventCounter?) {
+    private func run() {
         let protocols = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
         protocols.initialize(repeating: lws_protocols(), count: 2)
         let name = copiedCString("switchpanel")
@@ -197,8 +198,13 @@ public final class WebSocketClient<Message: Sendable>: @unchecked Sendable {
         info.user = me.toOpaque()
         let context = lib.lws_create_context(&info)
         shared.withLock { $0.context = context.map(ContextPointer.init) }
-        ready?.signal()
+        if context == nil {
+            // It fails only for want of memory (or of OpenSSL); whatever was asked ends here.
+            post(.closed(reason: "libwebsockets could not make its context (lws_create_context)"))
+        }
         if let context {
+            // What the loop asked before the context existed (its wake-ups went nowhere).
+            takeRequests()
             while !shared.withLock({ $0.stopping }) {
                 _ = lib.lws_service(context, 0)
             }
@@ -229,17 +235,11 @@ extension WebSocketClient: WebSocketCallbacks {
     {
         switch reason {
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
-            let (connect, close, hasOutgoing) = shared.withLock { s in
-                let connect = s.wantsConnection && !live
-                if connect { s.wantsConnection = false }
-                return (connect, s.wantsClose, !s.outgoing.isEmpty)
-            }
-            if connect { open() }
-            if let open = self.wsi, close || hasOutgoing { _ = lib.lws_callback_on_writable(open) }
-            if close, !live { shared.withLock { $0.wantsClose = false } }
+            takeRequests()
         case LWS_CALLBACK_CLIENT_ESTABLISHED:
             incoming.removeAll()
             skipping = 0
+            binary = nil
             post(.opened)
             if shared.withLock({ !$0.outgoing.isEmpty }) { _ = lib.lws_callback_on_writable(wsi) }
         case LWS_CALLBACK_CLIENT_RECEIVE:
@@ -255,6 +255,18 @@ extension WebSocketClient: WebSocketCallbacks {
             break
         }
         return 0
+    }
+
+    /// Carries out what the loop asked (connect, send, close); on the I/O thread.
+    private func takeRequests() {
+        let (connect, close, hasOutgoing) = shared.withLock { s in
+            let connect = s.wantsConnection && !live
+            if connect { s.wantsConnection = false }
+            return (connect, s.wantsClose, !s.outgoing.isEmpty)
+        }
+        if connect { open() }
+        if let open = self.wsi, close || hasOutgoing { _ = lib.lws_callback_on_writable(open) }
+        if close, !live { shared.withLock { $0.wantsClose = false } }
     }
 
     private func open() {
@@ -294,13 +306,23 @@ extension WebSocketClient: WebSocketCallbacks {
     }
 
     private func receive(_ wsi: OpaquePointer, _ input: UnsafeMutableRawPointer?, _ length: Int) {
+        let final = lib.lws_is_final_fragment(wsi) != 0 && lib.lws_remaining_packet_payload(wsi) == 0
+        // A message's first fragment says whether it is binary; its bytes are counted, not kept.
+        if binary == nil, incoming.isEmpty, skipping == 0, lib.lws_frame_is_binary(wsi) != 0 { binary = 0 }
+        if let skipped = binary {
+            binary = skipped + length
+            guard final else { return }
+            post(.binary(bytes: skipped + length))
+            binary = nil
+            return
+        }
         if skipping > 0 || incoming.count + length > maximumMessage {
             skipping += incoming.count + length
             incoming.removeAll(keepingCapacity: false)
         } else if let input {
             incoming.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
         }
-        guard lib.lws_is_final_fragment(wsi) != 0, lib.lws_remaining_packet_payload(wsi) == 0 else { return }
+        guard final else { return }
         if skipping > 0 {
             post(.oversized(bytes: skipping))
             skipping = 0
@@ -355,10 +377,6 @@ let webSocketsLibrary = LoadedLibrary<switchpanel_libwebsockets>(
 /// A libwebsockets context, shared with the loop's thread only for `lws_cancel_service`.
 struct ContextPointer: @unchecked Sendable {
     let pointer: OpaquePointer
-}
-
-extension EventCounter {
-    static func makeOrNil() -> EventCounter? { try? EventCounter() }
 }
 
 /// A C string copied out of a Swift string, for libwebsockets, which keeps some of the pointers

@@ -443,8 +443,10 @@ final class ListAsker: @unchecked Sendable {
     private var stopping = false
     private var finished = false
 
-    init(path: String, interval: Double) {
-        Thread { [self] in run(path: path, interval: interval) }.start()
+    /// `connectionPerRequest`: each `list` on a new connection, as `switchpanel ctl` asks (a test
+    /// whose virtual time jumps past the socket's idle timeout would see a kept one closed).
+    init(path: String, interval: Double, connectionPerRequest: Bool = false) {
+        Thread { [self] in run(path: path, interval: interval, fresh: connectionPerRequest) }.start()
     }
 
     private func locked<T>(_ body: () -> T) -> T {
@@ -465,12 +467,13 @@ final class ListAsker: @unchecked Sendable {
         }
     }
 
-    private func run(path: String, interval: Double) {
+    private func run(path: String, interval: Double, fresh: Bool) {
         defer { locked { finished = true } }
         do {
-            let client = try ControlClient(path: path)
+            var client = try ControlClient(path: path)
             while !locked({ stopping }) {
                 let start = monotonicNow()
+                if fresh { client = try ControlClient(path: path) }
                 let reply = try client.request(#"{"cmd":"list"}"#, timeout: 20)
                 let latency = monotonicNow() - start
                 guard reply?.hasPrefix(#"{"ok":true"#) == true else {

@@ -120,8 +120,16 @@ final class HomeAssistantBridgeTests: XCTestCase {
         XCTAssertNil(
             fresh.received(json(#"[1,2]"#), states: [:], now: 0).authInvalid, "garbage is a log line, not a crash")
         XCTAssertEqual(
-            fresh.received(nil, states: [:], now: 0).warnings,
-            ["Home Assistant: a message that is not a JSON object with a type; ignored"])
+            fresh.received(nil, states: [:], now: 0).ignored, "a message that is not a JSON object with a type")
+        XCTAssertEqual(
+            fresh.received(json(#"{"type":"mystery"}"#), states: [:], now: 0).ignored,
+            "a message of an unknown type, mystery")
+        XCTAssertEqual(
+            fresh.received(json(#"{"type":"result","id":9999,"success":true}"#), states: [:], now: 0).ignored,
+            "a result for id 9999, which the panel did not ask for")
+        XCTAssertEqual(
+            fresh.received(json(#"{"type":"event","id":9999,"event":{}}"#), states: [:], now: 0).ignored,
+            "an event of id 9999, a subscription the panel did not make")
     }
 
     func testAnIdleConnectionIsPingedAndDroppedWithoutAPong() {

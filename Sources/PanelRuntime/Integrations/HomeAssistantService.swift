@@ -18,11 +18,17 @@ public final class HomeAssistantService: PanelService {
     private unowned(unsafe) var loop: PanelLoop?
     private let log: (LogLevel, String) -> Void
     private let random: () -> Double
-    private var reconnectAt: Double?
+    /// When the next connection is tried (nil: connected, connecting, or nothing to connect to).
+    private(set) var reconnectAt: Double?
     /// When a connection not signed in and subscribed yet is given up on.
     private var connectDeadline: Double?
     private var failures = 0
-    private var connectedSince: Double?
+    /// A pong came on this connection: it worked, so its end starts a new outage (the backoff
+    /// from 1 s again). A connection that only ever fails (a server stalled after signing in)
+    /// keeps backing off.
+    private var provedAlive = false
+    /// Messages ignored on this connection: the first is logged, the rest counted.
+    private var ignoredMessages = 0
     /// Whether the token was refused in this outage (said once, not at every retry).
     private var toldAuthInvalid = false
     /// Switches being set from Home Assistant's state right now (no service call goes back).
@@ -89,7 +95,8 @@ public final class HomeAssistantService: PanelService {
             connect(now: now)
         }
         if let at = connectDeadline, now >= at {
-            drop("not signed in and subscribed within \(Int(Self.connectTimeout)) s", now: now)
+            let awaited = bridge?.awaited ?? "an answer"
+            drop("no \(awaited) within \(Int(Self.connectTimeout)) s (not signed in and subscribed)", now: now)
         }
         if let states = loop?.session.controller.states, let reaction = bridge?.tick(now: now, states: states) {
             apply(reaction, now: now)
@@ -136,6 +143,7 @@ public final class HomeAssistantService: PanelService {
     private func connect(now: Double) {
         guard let bridge else { return }
         let c = bridge.config
+        ignoredMessages = 0  // per connection (a reload's new one too)
         do {
             let endpoint = WebSocketEndpoint(
                 host: c.host, port: c.port, path: c.webSocketPath, usesTLS: c.usesTLS, caFile: c.caFile)
@@ -156,10 +164,11 @@ public final class HomeAssistantService: PanelService {
     }
 
     private func connectionFailed(_ reason: String, now: Double, slowly: Bool = false) {
-        if let since = connectedSince {
-            connectedSince = nil
-            if now - since >= HomeAssistantBridge.pingInterval { failures = 0 }  // it held: a new outage
-        }
+        if provedAlive { failures = 0 }
+        provedAlive = false
+        var reason = reason
+        if ignoredMessages > 1, !reason.isEmpty { reason += " (\(ignoredMessages) messages ignored on it)" }
+        ignoredMessages = 0
         client?.stop()
         client = nil
         connectDeadline = nil
@@ -187,38 +196,45 @@ public final class HomeAssistantService: PanelService {
             guard let states = loop?.session.controller.states else { return }
             apply(bridge!.received(value, states: states, now: now), now: now)
         case .oversized(let bytes):
-            log(.warning, "Home Assistant: a message of more than \(bytes >> 20) MiB; ignored")
+            ignored(
+                "a message of \(bytes >> 20) MiB, more than the \((client?.maximumMessage ?? 0) >> 20) MiB taken",
+                now: now)
+        case .binary(let bytes):
+            ignored("a binary message of \(bytes) bytes", now: now)
         case .closed(let reason):
             connectionFailed(
                 bridge!.phase == .authenticating ? "closed while signing in (\(reason))" : reason, now: now)
         }
     }
 
+    /// Says the first message of a connection that was ignored, and counts the rest (said at
+    /// the close): a server that sends garbage cannot flood the log.
+    private func ignored(_ what: String, now: Double) {
+        ignoredMessages += 1
+        guard ignoredMessages == 1, let url = bridge?.config.webSocketURL else { return }
+        log(.warning, "Home Assistant: \(url): ignored \(what) (more on this connection are counted, not logged)")
+    }
+
     /// The token's first line; nil (and a retry later, after a log line naming the file) when it
     /// cannot be read.
     private func readToken(now: Double) -> String? {
         guard let file = bridge?.config.tokenFile else { return nil }
-        do {
-            let bytes = try readFile(file, limit: 16 << 10)
-            let token = String(decoding: bytes.prefix { $0 != 10 && $0 != 13 }, as: UTF8.self)
-            guard !token.isEmpty else {
-                drop("homeAssistant.tokenFile: \(file) is empty (put a long-lived access token in it)", now: now)
-                return nil
-            }
-            return token
-        } catch {
-            drop("homeAssistant.tokenFile: \(error)", now: now)
+        switch readHomeAssistantToken(file) {
+        case .success(let token): return token
+        case .failure(let why):
+            drop("homeAssistant.tokenFile: \(why.reason)", now: now)
             return nil
         }
     }
 
     private func apply(_ reaction: HomeAssistantBridge.Reaction, now: Double) {
+        if let what = reaction.ignored { ignored(what, now: now) }
+        if reaction.alive { provedAlive = true }
         for note in reaction.infos { log(.info, note) }
         for note in reaction.warnings { log(.warning, note) }
         if let client { for text in reaction.outgoing { client.send(text) } }
         if reaction.ready {
             connectDeadline = nil
-            connectedSince = now
             if toldAuthInvalid || failures > 0 { log(.info, "Home Assistant: connected again") }
             toldAuthInvalid = false
         }
@@ -279,5 +295,25 @@ public final class HomeAssistantService: PanelService {
     private func touchRefused(_ id: String) {
         guard let why = bridge?.unavailable[id] else { return }
         log(.warning, "Home Assistant: \(id) refused a touch: \(why)")
+    }
+}
+
+/// Why a token file could not be used.
+struct TokenFileError: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
+}
+
+/// The first line of a Home Assistant token file (a long-lived access token).
+func readHomeAssistantToken(_ file: String) -> Result<String, TokenFileError> {
+    do {
+        let bytes = try readFile(file, limit: 16 << 10)
+        let token = String(decoding: bytes.prefix { $0 != 10 && $0 != 13 }, as: UTF8.self)
+        guard !token.isEmpty else {
+            return .failure(TokenFileError(reason: "\(file) is empty (put a long-lived access token in it)"))
+        }
+        return .success(token)
+    } catch {
+        return .failure(TokenFileError(reason: "\(error)"))
     }
 }

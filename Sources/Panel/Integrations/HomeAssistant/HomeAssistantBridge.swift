@@ -37,6 +37,12 @@ public struct HomeAssistantBridge {
         public var drop: String?
         /// The subscription is in place (the first states came).
         public var ready = false
+        /// The message was not one the panel asked for or can use (not JSON, an unknown type, an
+        /// id the panel never used): what it was, for the log (the service says the first of a
+        /// connection and counts the rest, so a server sending garbage cannot flood the log).
+        public var ignored: String?
+        /// A pong answered the ping: the connection is alive (a later failure is a new outage).
+        public var alive = false
 
         public init() {}
     }
@@ -61,6 +67,8 @@ public struct HomeAssistantBridge {
     private var pingSent: (id: Int, at: Double)?
     private var nextPing: Double?
     private var token = ""
+    /// The token went out (an answer to `auth_required`) on this connection.
+    private var tokenSent = false
 
     /// Seconds between pings on an idle connection, and how long a pong may take.
     public static let pingInterval = 30.0
@@ -86,6 +94,7 @@ public struct HomeAssistantBridge {
     /// The WebSocket is open: the server speaks first (`auth_required`); `token` answers it.
     public mutating func opened(token: String, now: Double) {
         self.token = token
+        tokenSent = false
         phase = .authenticating
         nextID = 1
         subscriptionID = nil
@@ -125,12 +134,13 @@ public struct HomeAssistantBridge {
     public mutating func received(_ value: JSONValue?, states: [String: Bool], now: Double) -> Reaction {
         var r = Reaction()
         guard let value, case .object = value, case .string(let type)? = value["type"] else {
-            r.warnings.append("Home Assistant: a message that is not a JSON object with a type; ignored")
+            r.ignored = "a message that is not a JSON object with a type"
             return r
         }
         switch type {
         case "auth_required":
-            r.outgoing.append(JSONValue.object([("type", .string("auth")), ("access_token", .string(token))]).text)
+            r.outgoing.append(Self.authMessage(token: token))
+            tokenSent = true
         case "auth_ok":
             phase = .subscribing
             subscriptionID = nextID
@@ -149,14 +159,22 @@ public struct HomeAssistantBridge {
         case "result":
             result(value, states: states, now: now, &r)
         case "event":
-            guard case .number(let n)? = value["id"], Int(n) == subscriptionID, let event = value["event"] else {
+            guard case .number(let n)? = value["id"], Int(n) == subscriptionID else {
+                r.ignored = "an event of \(Self.idText(value)), a subscription the panel did not make"
+                return r
+            }
+            guard let event = value["event"], case .object = event else {
+                r.ignored = "an event that is not an object"
                 return r
             }
             entitiesEvent(event, states: states, &r)
         case "pong":
-            if case .number(let n)? = value["id"], Int(n) == pingSent?.id { pingSent = nil }
+            if case .number(let n)? = value["id"], Int(n) == pingSent?.id {
+                pingSent = nil
+                r.alive = true
+            }
         default:
-            break
+            r.ignored = "a message of an unknown type, \(ConfigError.excerpt(type))"
         }
         if phase != .closed, phase != .authenticating, nextPing == nil || pingSent == nil {
             nextPing = now + Self.pingInterval
@@ -165,7 +183,10 @@ public struct HomeAssistantBridge {
     }
 
     private mutating func result(_ value: JSONValue, states: [String: Bool], now: Double, _ r: inout Reaction) {
-        guard case .number(let n)? = value["id"] else { return }
+        guard case .number(let n)? = value["id"], n >= 1, n < Double(nextID), n.rounded() == n else {
+            r.ignored = "a result for \(Self.idText(value)), which the panel did not ask for"
+            return
+        }
         let id = Int(n)
         let success = value["success"] == .bool(true)
         var why = "refused"
@@ -243,6 +264,28 @@ public struct HomeAssistantBridge {
             confirmations.confirmed(sw.id)
             if states[sw.id] != isOn { r.commands.append(.mirror(id: sw.id, isOn: isOn)) }
         }
+    }
+
+    /// The answer to `auth_required`.
+    public static func authMessage(token: String) -> String {
+        JSONValue.object([("type", .string("auth")), ("access_token", .string(token))]).text
+    }
+
+    /// What the conversation waits for from the server before the panel is signed in and
+    /// subscribed, for the log of a connection given up (nil once it is ready).
+    public var awaited: String? {
+        switch phase {
+        case .closed: "WebSocket handshake"
+        case .authenticating: tokenSent ? "answer to the token (auth_ok or auth_invalid)" : "auth_required"
+        case .subscribing: "answer to subscribe_entities"
+        case .ready: nil
+        }
+    }
+
+    /// A message's id as the log shows it.
+    static func idText(_ value: JSONValue) -> String {
+        guard let id = value["id"] else { return "no id" }
+        return "id \(ConfigError.excerpt(id.text))"
     }
 
     // MARK: The panel's side

@@ -29,6 +29,13 @@ public struct HomeAssistantConfig: Hashable, Sendable {
 }
 
 extension HomeAssistantConfig {
+    /// The config of `switchpanel ha-entities --url U --token-file F`: the same rules as the
+    /// board's `homeAssistant` (its errors name the option); `tokenFile` must be absolute.
+    public static func read(url: String, tokenFile: String) throws(ConfigError) -> HomeAssistantConfig {
+        let node = ConfigNode(value: .object([("url", .string(url)), ("tokenFile", .string(tokenFile))]))
+        return try HomeAssistantConfig().reader.read(node)
+    }
+
     var reader: ValueReader<HomeAssistantConfig> {
         ValueReader { node throws(ConfigError) in
             let o = try node.object(allowed: ["url", "tokenFile", "tls", "timeout"])
