@@ -120,6 +120,9 @@ let package = Package(
             name: "switchpanel-bench",
             dependencies: ["Raster", "RasterPNG", "BenchScene", "CCairo"]
         ),
+        // The strict JSON reader and the config readers on it: paths, duplicate and unknown keys,
+        // numbers and strings at their limits, nesting.
+        .testTarget(name: "ConfigFormatTests", dependencies: ["ConfigFormat", "Raster"]),
         // The option parser, help and errors against small declared commands.
         .testTarget(name: "CommandLineInterfaceTests", dependencies: ["CommandLineInterface"]),
         .testTarget(name: "DRMTests", dependencies: ["DRM", "Presentation", "Raster", "LinuxIO", "ConfigFormat"]),
