@@ -5,6 +5,7 @@ The map is the ```text block under "## The dependency table" in docs/ARCHITECTUR
 target, `Name (type): Dependency, Dependency` (type as `swift package dump-package` says: regular,
 system, executable, plugin, test). The package's side is `swift package dump-package`'s JSON.
 A target missing on either side, or a dependency added or dropped, is reported and fails the test.
+Then module_overview_test.py: every module under Sources/ has its overview, importing what the map says.
 """
 
 import json
@@ -54,7 +55,10 @@ def main():
     for problem in problems:
         print(problem)
     print(f"{len(pkg)} targets: " + ("the map matches Package.swift" if not problems else f"{len(problems)} differences"))
-    return 1 if problems else 0
+    # Each module's overview (its DocC catalog) says what it may import as this map does.
+    import module_overview_test
+    overview_status = module_overview_test.main()
+    return 1 if problems or overview_status else 0
 
 
 if __name__ == "__main__":
