@@ -15,7 +15,7 @@ $(error ARCH=$(ARCH): only arm64 is cross-built (on amd64); the machine is $(HOS
 endif
 endif
 
-.PHONY: arm64-check arm64-vm-test arm64-counts run test browser-test readme-test docs-test module-map-test setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test homeassistant-entities-test
+.PHONY: arm64-check arm64-vm-test arm64-counts run test browser-test readme-test docs-test module-map-test module-docs setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test homeassistant-entities-test
 
 setup:
 	@bash scripts/setup.sh
@@ -56,10 +56,16 @@ endif
 docs-test:
 	python3 Tests/DocsLinks/docs_links_test.py
 
-## docs/ARCHITECTURE.md's dependency table against `swift package dump-package`, and no libdrm or
-## libevdev under PanelRuntime and PanelTesting (a few seconds).
+## docs/ARCHITECTURE.md's dependency table and layers against `swift package dump-package`, no
+## libdrm or libevdev under PanelRuntime and PanelTesting, and every module's overview
+## (Sources/<Module>/<Module>.docc) against the table (a few seconds).
 module-map-test:
 	python3 Tests/DocsLinks/module_map_test.py
+
+## Every module's DocC catalog built offline with the toolchain's docc (.build/module-docs; about
+## 90 s): fails on a warning in an overview (scripts/module-docs.sh).
+module-docs:
+	bash scripts/module-docs.sh
 
 ## The browser preview in headless Chromium over WebDriver (Tests/BrowserTests; about 2 minutes).
 browser-test: setup

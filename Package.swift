@@ -136,6 +136,12 @@ let package = Package(
             name: "switchpanel-bench",
             dependencies: ["Raster", "RasterPNG", "BenchScene", "CCairo"]
         ),
+        // The strict JSON reader and the config readers on it: paths, duplicate and unknown keys,
+        // numbers and strings at their limits, nesting.
+        .testTarget(name: "ConfigFormatTests", dependencies: ["ConfigFormat", "Raster"]),
+        // The MQTT client on a real mosquitto on 127.0.0.1 (TestSupport's MosquittoBroker):
+        // CONNACK and refusals, QoS 0 and 1, retained messages, the will, a broker restart.
+        .testTarget(name: "MQTTTests", dependencies: ["MQTT", "LinuxIO", "TestSupport"]),
         // The option parser, help and errors against small declared commands.
         .testTarget(name: "CommandLineInterfaceTests", dependencies: ["CommandLineInterface"]),
         .testTarget(name: "DRMTests", dependencies: ["DRM", "Presentation", "Raster", "LinuxIO", "ConfigFormat"]),

@@ -52,9 +52,18 @@ public struct ConfigNode: Sendable {
     }
 
     /// The path of the member `key` (cut short when the key is long: it is echoed in errors).
+    /// A key a bare path would garble — empty, or with a dot, a bracket, a quote, a backslash
+    /// or a control character (a line break would split the error's line) — is shown quoted.
     public func child(_ key: String) -> String {
-        let shown = ConfigError.excerpt(key)
+        let shown = ConfigError.excerpt(Self.garblesAPath(key) ? JSONValue.quote(key) : key)
         return path.isEmpty ? shown : "\(path).\(shown)"
+    }
+
+    private static func garblesAPath(_ key: String) -> Bool {
+        key.isEmpty
+            || key.unicodeScalars.contains {
+                ".[]\"\\".unicodeScalars.contains($0) || $0.properties.generalCategory == .control
+            }
     }
 
     /// The members of an object, refusing keys not in `allowed` (and listing those).
@@ -120,10 +129,16 @@ public struct ConfigNode: Sendable {
         return n
     }
 
+    /// A whole number within `range`. Converted exactly, not compared as a Double: `Double(Int.max)`
+    /// is 2^63, one past `Int.max` (where `Int(_:)` traps), and any bound past 2^53 rounds.
     public func integer(in range: ClosedRange<Int>) throws(ConfigError) -> Int {
-        let n = try number(in: Double(range.lowerBound)...Double(range.upperBound))
-        guard n == n.rounded() else { throw ConfigError(path, "expected a whole number, got \(n.configText)") }
-        return Int(n)
+        guard case .number(let n) = value else { throw ConfigError(path, "expected a number, got \(value.kind)") }
+        if let whole = Int(exactly: n), range.contains(whole) { return whole }
+        // Out of the range says more than "not whole" for 10.5 in 0…10.
+        if n != n.rounded(), Double(range.lowerBound) <= n, n <= Double(range.upperBound) {
+            throw ConfigError(path, "expected a whole number, got \(n.configText)")
+        }
+        throw ConfigError(path, "\(n.configText) is out of range (\(range.lowerBound)…\(range.upperBound))")
     }
 
     public func array() throws(ConfigError) -> [ConfigNode] {

@@ -103,6 +103,9 @@ public struct JSONParser {
     public static let maximumDepth = 64
     public static let maximumBytes = 4 << 20
 
+    /// UTF-8's byte-order mark, which some Windows editors write at the start of a file.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     private let bytes: [UInt8]
     private var index = 0
 
@@ -114,7 +117,7 @@ public struct JSONParser {
         guard bytes.count <= maximumBytes else {
             throw JSONSyntaxError(line: 1, column: 1, reason: "the file is larger than \(maximumBytes >> 20) MiB")
         }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.index = 3 }  // a UTF-8 byte-order mark
+        if bytes.starts(with: byteOrderMark) { p.index = byteOrderMark.count }
         p.skipWhitespace()
         guard p.index < bytes.count else { throw p.error("the file is empty (expected a JSON object)") }
         let value = try p.value(depth: 0)
@@ -128,7 +131,9 @@ public struct JSONParser {
     private func error(_ reason: String) -> JSONSyntaxError {
         var line = 1
         var column = 1
-        for b in bytes[..<min(index, bytes.count)] {
+        // From after a byte-order mark: editors do not show it, so it is no column.
+        let start = bytes.starts(with: JSONParser.byteOrderMark) ? JSONParser.byteOrderMark.count : 0
+        for b in bytes[min(start, index)..<min(index, bytes.count)] {
             if b == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
@@ -285,10 +290,20 @@ public struct JSONParser {
         }
     }
 
+    /// Four hex digits, each checked: `UInt32(_:radix:)` alone would take a sign (`+041`, `-000`).
     private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
-        guard index + 4 <= bytes.count,
-            let v = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16)
-        else { throw error("\\u needs four hex digits") }
+        guard index + 4 <= bytes.count else { throw error("\\u needs four hex digits") }
+        var v: UInt32 = 0
+        for b in bytes[index..<(index + 4)] {
+            let digit: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
+            default: throw error("\\u needs four hex digits")
+            }
+            v = v << 4 | UInt32(digit)
+        }
         index += 4
         return v
     }

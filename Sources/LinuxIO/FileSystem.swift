@@ -101,3 +101,11 @@ public func hostName() -> String {
     guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
+
+/// The process's working directory (`getcwd(3)`), where a relative path given on a command line
+/// is taken from; nil if it cannot be read (removed, or longer than PATH_MAX).
+public func currentDirectory() -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

@@ -134,7 +134,8 @@ public final class MQTTClient {
                 }
             }
         } catch {
-            lib.mosquitto_destroy(mosq)
+            // Every stored property is set, so the throw runs deinit, which destroys `mosq`
+            // (destroying it here as well was a double free).
             throw error
         }
         lib.mosquitto_user_data_set(mosq, Unmanaged.passUnretained(inbox).toOpaque())

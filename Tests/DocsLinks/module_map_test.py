@@ -16,6 +16,8 @@ target under Sources/ that is not a C shim has a layer; each of its dependencies
 a lower layer; a pure target depends, even through others, on no C shim and not on LinuxIO; each C
 shim is wrapped by one module (tests aside); and every `import` in a target's sources names a
 declared dependency or the toolchain's Swift modules, Glibc only in LinuxIO.
+
+Then module_overview_test.py: every module under Sources/ has its overview, importing what the map says.
 """
 
 import json
@@ -180,7 +182,10 @@ def main():
     print(f"{len(pkg)} targets: " + ("the map matches Package.swift" if not problems else f"{len(problems)} differences"))
     print(f"{len(layer_of)} modules in {len(set(layer_of.values()))} layers: "
           + ("every dependency points down, every import is declared" if not layering else f"{len(layering)} problems"))
-    return 1 if problems or layering else 0
+    # Each module's overview (its DocC catalog) says what it may import as this map does.
+    import module_overview_test
+    overview_status = module_overview_test.main()
+    return 1 if problems or layering or overview_status else 0
 
 
 if __name__ == "__main__":

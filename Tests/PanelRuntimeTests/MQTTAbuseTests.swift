@@ -2,6 +2,7 @@ import ConfigFormat
 import Foundation
 import LinuxIO
 import Panel
+import TestSupport
 import XCTest
 
 @testable import PanelRuntime

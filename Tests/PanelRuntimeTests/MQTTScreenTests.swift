@@ -3,6 +3,7 @@ import Foundation
 import LinuxIO
 import Panel
 import Raster
+import TestSupport
 import TouchCore
 import XCTest
 

@@ -1,5 +1,4 @@
 import ConfigFormat
-import Glibc
 import LinuxIO
 import Panel
 import WebSocket
@@ -32,10 +31,7 @@ public enum HomeAssistantEntityList {
     /// is taken from the current directory).
     public static func config(url: String, tokenFile: String) throws(ConfigError) -> HomeAssistantConfig {
         var file = tokenFile
-        if !file.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: 4096)
-            if getcwd(&buffer, buffer.count) != nil { file = String(cString: buffer) + "/" + file }
-        }
+        if !file.hasPrefix("/"), let directory = currentDirectory() { file = directory + "/" + file }
         return try HomeAssistantConfig.read(url: url, tokenFile: file)
     }
 

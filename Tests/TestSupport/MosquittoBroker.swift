@@ -4,16 +4,16 @@ import XCTest
 /// A real mosquitto broker (Debian's `mosquitto`) on 127.0.0.1 and a free port, with its own
 /// config in a temporary directory; stopped (SIGKILL) when released. The MQTT tests talk to it
 /// with `mosquitto_pub` and `mosquitto_sub`, so what they check is what any client would see.
-final class MosquittoBroker {
-    let directory: String
-    let port: Int
+public final class MosquittoBroker {
+    public let directory: String
+    public let port: Int
     private var process: Process?
     /// Extra lines for mosquitto.conf's listener (TLS, passwords).
-    let listenerLines: [String]
+    public let listenerLines: [String]
     /// Options every client command needs for this broker (TLS, credentials).
-    var clientOptions: [String] = []
+    public var clientOptions: [String] = []
 
-    init(directory: String, port: Int? = nil, listenerLines: [String] = [], allowAnonymous: Bool = true) throws {
+    public init(directory: String, port: Int? = nil, listenerLines: [String] = [], allowAnonymous: Bool = true) throws {
         self.directory = directory
         self.port = try port ?? Self.freePort()
         self.listenerLines = listenerLines
@@ -30,7 +30,7 @@ final class MosquittoBroker {
 
     deinit { stop() }
 
-    func start() throws {
+    public func start() throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
         p.arguments = ["-c", directory + "/mosquitto.conf"]
@@ -49,7 +49,7 @@ final class MosquittoBroker {
         throw XCTSkip("mosquitto did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
     }
 
-    func stop() {
+    public func stop() {
         guard let p = process else { return }
         kill(p.processIdentifier, SIGKILL)
         p.waitUntilExit()
@@ -58,17 +58,17 @@ final class MosquittoBroker {
 
     /// Stops the broker without closing anything (SIGSTOP): its connections stay up, and it
     /// answers nothing — a broker gone silent. ``resume()`` lets it go on.
-    func pause() {
+    public func pause() {
         guard let p = process else { return }
         kill(p.processIdentifier, SIGSTOP)
     }
 
-    func resume() {
+    public func resume() {
         guard let p = process else { return }
         kill(p.processIdentifier, SIGCONT)
     }
 
-    static func canConnect(port: Int) -> Bool {
+    public static func canConnect(port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = loopback(port: port)
@@ -80,7 +80,7 @@ final class MosquittoBroker {
     }
 
     /// 127.0.0.1:`port` (0: any port).
-    static func loopback(port: Int) -> sockaddr_in {
+    public static func loopback(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -89,7 +89,7 @@ final class MosquittoBroker {
     }
 
     /// A port nobody listens on now (the kernel's pick for an ephemeral bind).
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = loopback(port: 0)
@@ -103,24 +103,24 @@ final class MosquittoBroker {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Publishes with `mosquitto_pub` (`payload` as a file, so any bytes go).
-    func publish(_ topic: String, _ payload: [UInt8], retain: Bool = false) throws {
+    /// Publishes with `mosquitto_pub` (`payload` as a file, so any bytes go) at `qos`.
+    public func publish(_ topic: String, _ payload: [UInt8], retain: Bool = false, qos: Int = 1) throws {
         let file = directory + "/payload-\(UUID().uuidString)"
         try Data(payload).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
         let status = try run(
             "/usr/bin/mosquitto_pub",
-            ["-p", "\(port)", "-h", "127.0.0.1", "-q", "1", "-t", topic, "-f", file] + (retain ? ["-r"] : []))
+            ["-p", "\(port)", "-h", "127.0.0.1", "-q", "\(qos)", "-t", topic, "-f", file] + (retain ? ["-r"] : []))
         XCTAssertEqual(status.code, 0, "mosquitto_pub \(topic): \(status.output)")
     }
 
-    func publish(_ topic: String, _ text: String, retain: Bool = false) throws {
-        try publish(topic, Array(text.utf8), retain: retain)
+    public func publish(_ topic: String, _ text: String, retain: Bool = false, qos: Int = 1) throws {
+        try publish(topic, Array(text.utf8), retain: retain, qos: qos)
     }
 
     /// The retained messages under `pattern` now, as topic → payload (`mosquitto_sub
     /// --retained-only`, which ends after the retained burst).
-    func retained(_ pattern: String) throws -> [String: String] {
+    public func retained(_ pattern: String) throws -> [String: String] {
         let status = try run(
             "/usr/bin/mosquitto_sub",
             ["-p", "\(port)", "-h", "127.0.0.1", "-t", pattern, "-v", "--retained-only", "-W", "1"])
@@ -134,7 +134,7 @@ final class MosquittoBroker {
 
     /// Runs a client program with this broker's options; its exit status and standard output.
     @discardableResult
-    func run(_ program: String, _ arguments: [String]) throws -> (code: Int32, output: String) {
+    public func run(_ program: String, _ arguments: [String]) throws -> (code: Int32, output: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: program)
         p.arguments = arguments + clientOptions
@@ -150,16 +150,16 @@ final class MosquittoBroker {
 
     /// Starts `mosquitto_sub` on `pattern` in the background; ``Subscription/lines`` reads what
     /// it printed so far (`topic payload` per line).
-    func subscribe(_ pattern: String) throws -> Subscription {
+    public func subscribe(_ pattern: String) throws -> Subscription {
         try Subscription(
             program: "/usr/bin/mosquitto_sub",
             arguments: ["-p", "\(port)", "-h", "127.0.0.1", "-t", pattern, "-v", "-q", "1"] + clientOptions,
             file: directory + "/sub-\(UUID().uuidString)")
     }
 
-    final class Subscription {
-        let process = Process()
-        let file: String
+    public final class Subscription {
+        public let process = Process()
+        public let file: String
 
         init(program: String, arguments: [String], file: String) throws {
             self.file = file
@@ -177,7 +177,7 @@ final class MosquittoBroker {
             process.waitUntilExit()
         }
 
-        var lines: [String] {
+        public var lines: [String] {
             ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }
     }
