@@ -59,11 +59,6 @@ enum RunCommand: Command {
         // First, before any other thread or child exists: the notifier takes its variables out of
         // the environment the actions inherit.
         let notifier = SystemdNotifier.fromEnvironment()
-        // The loop owns the signalfd and restores the signal mask when it goes away; it must outlive
-        // every cleanup below (declared first, this runs last), or a second Ctrl-C during shutdown
-        // would kill the process before the display is restored.
-        var loopAlive: PanelLoop?
-        defer { withExtendedLifetime(loopAlive) {} }
         logger.isVerbose = arguments[verbose]
         /// The board with the command line's display overrides, at start and at every SIGHUP.
         func loadOverridden(_ path: String?) throws -> LoadedConfig {
@@ -73,10 +68,9 @@ enum RunCommand: Command {
             return board
         }
         let board = try loadOverridden(arguments[SharedOptions.config])
-        let config = board.config
         let display: DisplayOutput & DisplaySession
         do {
-            display = try openDisplay(config, headless: arguments[headless])
+            display = try openDisplay(board.config, headless: arguments[headless])
         } catch let error as DRMError where error.meansNoDisplayHere {
             logger.notice("\(error)")
             logger.notice("running headless: replaying the bundled recording \(DemoRecording.name) against the panel")
@@ -86,45 +80,22 @@ enum RunCommand: Command {
             try replay(recording, board: board, framesDirectory: nil, out: arguments[out] ?? "out/panel.png")
             return 0
         }
-        defer {
-            display.close()
-            for problem in (display as? DRMDisplay)?.closeProblems ?? [] {
-                logger.warning("restoring the display: \(problem)")
+        var panel = LivePanel(
+            board: board,
+            options: .service(
+                stateDirectory: arguments[SharedOptions.stateDirectory], socketPath: arguments[socket],
+                environment: processEnvironment(),
+                reloadConfig: arguments[SharedOptions.config].map { path in { try loadOverridden(path) } },
+                log: logLine))
+        panel.logsFrames = arguments[verbose]
+        panel.keepsLastFrame = arguments[out] != nil
+        let ending = try panel.run(on: display, notifier: notifier, log: logLine) { loop in
+            if let address = arguments[preview] {
+                _ = try startPreview(
+                    on: loop, address: address, runsActions: true, boardPath: arguments[SharedOptions.config])
             }
         }
-        if let headless = display as? HeadlessDisplay {
-            logger.notice("running headless on an in-memory \(headless.width)x\(headless.height) display")
-        } else if let drm = display as? DRMDisplay {
-            logger.info(drm.summary)
-        }
-
-        var panelOptions = PanelOptions.service(
-            stateDirectory: arguments[SharedOptions.stateDirectory], socketPath: arguments[socket],
-            environment: processEnvironment(),
-            reloadConfig: arguments[SharedOptions.config].map { path in { try loadOverridden(path) } }, log: logLine)
-        panelOptions.openInputs = evdevInputs()
-        if panelOptions.stateDirectory == nil {
-            logger.notice("no --state-dir: switch states will not survive a restart")
-        }
-        let panel = try AssembledPanel(board: board, display: display, options: panelOptions)
-        defer { panel.close() }
-        let loop = panel.loop
-        loopAlive = loop
-        loop.logsFrames = arguments[verbose]
-        // The VT only now: the loop's signalfd already blocks SIGUSR1/SIGUSR2, which a VT switch
-        // would otherwise deliver as fatal signals.
-        if let drm = display as? DRMDisplay, let warning = drm.attachVirtualTerminal() { logger.notice(warning) }
-        loop.report(to: notifier, switches: config.switches.count)
-        if let address = arguments[preview] {
-            _ = try startPreview(
-                on: loop, address: address, runsActions: true, boardPath: arguments[SharedOptions.config])
-        }
-        let signal = try loop.run()
-        try? notifier.stopping()
-        if let summary = loop.latencySummary { logger.info(summary) }
-        if let out = arguments[out], let image = (display as? HeadlessDisplay)?.snapshot() {
-            try PNG.writeMakingDirectory(image, to: out)
-        }
-        return signal == SignalNumber.interrupt || signal == SignalNumber.terminate ? 0 : 1
+        if let out = arguments[out], let image = ending.lastFrame { try PNG.writeMakingDirectory(image, to: out) }
+        return ending.exitStatus
     }
 }
