@@ -82,7 +82,8 @@ let package = Package(
         .target(
             name: "PanelDevices",
             dependencies: [
-                "PanelRuntime", "Panel", "Presentation", "Raster", "Widget", "TouchCore", "LinuxIO", "Evdev", "DRM", "ConfigFormat",
+                "PanelRuntime", "Panel", "Presentation", "Raster", "Widget", "TouchCore", "LinuxIO", "Evdev", "DRM",
+                "ConfigFormat",
             ]
         ),
         .target(

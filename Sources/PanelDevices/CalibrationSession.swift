@@ -1,7 +1,7 @@
 import Evdev
-import PanelRuntime
 import LinuxIO
 import Panel
+import PanelRuntime
 import Presentation
 import Raster
 import TouchCore
