@@ -15,7 +15,8 @@ The layers are the ```text block under "## The shape" (`L0: A, B`, ..., and `pur
 target under Sources/ that is not a C shim has a layer; each of its dependencies is a C shim or in
 a lower layer; a pure target depends, even through others, on no C shim and not on LinuxIO; each C
 shim is wrapped by one module (tests aside); and every `import` in a target's sources names a
-declared dependency or the toolchain's Swift modules, Glibc only in LinuxIO.
+declared dependency or the toolchain's Swift modules, Glibc only in LinuxIO. No source file is over
+500 lines unless it says why at its top.
 
 Then module_overview_test.py: every module under Sources/ has its overview, importing what the map says.
 """
@@ -147,6 +148,24 @@ def layering_problems(root, pkg, layer_of, pure):
     return problems
 
 
+# A source file holds one responsibility; past this many lines it says why at its top, in a
+# comment with the words "over 500 lines" (a numeric kernel kept whole, say).
+LONGEST_FILE = 500
+
+
+def long_file_problems(root):
+    problems = []
+    for directory, _, files in os.walk(os.path.join(root, "Sources")):
+        for file in sorted(files):
+            if file.endswith(".swift"):
+                path = os.path.join(directory, file)
+                lines = open(path, encoding="utf-8").read().split("\n")
+                if len(lines) - 1 > LONGEST_FILE and not any("over 500 lines" in line for line in lines[:40]):
+                    problems.append(f"{os.path.relpath(path, root)}: {len(lines) - 1} lines, over {LONGEST_FILE} "
+                                    "with no reason given at its top")
+    return problems
+
+
 def packaged(root):
     dump = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=root, check=True,
                                      capture_output=True, text=True).stdout)
@@ -176,7 +195,7 @@ def main():
             problems.append(f"{name}: the map says {doc[name]}, Package.swift {pkg[name]}")
     problems += kernel_library_problems(pkg)
     layer_of, pure = layers(os.path.join(root, "docs/ARCHITECTURE.md"))
-    layering = layering_problems(root, pkg, layer_of, pure)
+    layering = layering_problems(root, pkg, layer_of, pure) + long_file_problems(root)
     for problem in problems + layering:
         print(problem)
     print(f"{len(pkg)} targets: " + ("the map matches Package.swift" if not problems else f"{len(problems)} differences"))

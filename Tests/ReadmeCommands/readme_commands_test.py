@@ -27,6 +27,10 @@ judged follows what it is:
 - ctl subscribe: still running a second after it started (it prints changes until stopped).
 - calibrate, record, devices: they need a touchscreen. Without /dev/input they must say so (not
   a usage error); with one, calibrate and record must still be waiting after 2 s.
+- ha-entities: it needs a Home Assistant (make homeassistant-entities-test runs it against a real
+  one). Here its URL (http://homeassistant.local:8123) is a free loopback port with nothing
+  listening and ha.token a token file of the test's: it must fail within 30 s naming that
+  address, not as a usage error.
 - everything else: exit 0 within its timeout, and every file it was told to write (--out,
   --frames, --junit, > FILE) exists afterwards.
 A command name the test does not know fails it (a new command must say how it is checked).
@@ -51,7 +55,8 @@ BOARD = "board-configs/house-7inch-pages.json"
 HARDWARE = {"calibrate", "record", "devices"}
 FOREVER = {"run", "preview"}
 EXITING = {"replay", "render", "check-config", "presets", "bench", "test"}
-KNOWN = HARDWARE | FOREVER | EXITING | {"ctl"}
+NETWORK = {"ha-entities"}
+KNOWN = HARDWARE | FOREVER | EXITING | NETWORK | {"ctl"}
 
 
 def command_block(readme):
@@ -149,6 +154,12 @@ class Run:
             elif word == "/etc/switchpanel/board.json":
                 word = os.path.join(self.work, "etc-board.json")
                 shutil.copy(BOARD, word)
+            elif word == "http://homeassistant.local:8123":
+                word = "http://" + free_address()
+            elif word == "ha.token":
+                word = os.path.join(self.work, "ha.token")
+                with open(word, "w") as f:
+                    f.write("a-token-no-server-will-read\n")
             elif word == "DEVICE":
                 devices = sorted(
                     f for f in (os.listdir("/dev/input") if os.path.isdir("/dev/input") else []) if f.startswith("event"))
@@ -275,6 +286,14 @@ class Run:
         status, output = self.stop(process)
         self.check(alive, f"{shown}: waiting for the touchscreen after 2 s", f"exit {status}\n{output}")
 
+    def run_network(self, name, arguments, redirect):
+        shown = shlex.join([name] + arguments)
+        address = arguments[arguments.index("--url") + 1].split("//", 1)[1]
+        status, output = self.execute([name] + arguments, timeout=30, redirect=redirect)
+        self.check(
+            status not in (0, 2) and address in output and "usage" not in output.lower(),
+            f"{shown}: no Home Assistant at {address}, and it says so (not a usage error)", f"exit {status}\n{output}")
+
     def run_exiting(self, name, arguments, redirect):
         shown = shlex.join([name] + arguments) + (f" > {redirect}" if redirect else "")
         status, output = self.execute([name] + arguments, redirect=redirect)
@@ -340,6 +359,8 @@ def main():
                 run.check(status == 0 and "usage" in output.lower(), f"{name} --help: exit 0 with its usage", output)
             elif name in HARDWARE:
                 run.run_hardware(name, arguments, redirect)
+            elif name in NETWORK:
+                run.run_network(name, arguments, redirect)
             else:
                 run.run_exiting(name, arguments, redirect)
         print(f"{run.passes} passed, {len(run.failures)} failed")
