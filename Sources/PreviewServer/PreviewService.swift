@@ -127,7 +127,7 @@ public final class PreviewService: PanelService {
     /// Records from now on: the board or its states may have changed (a start, a reload).
     private func startRecording(now: Double) {
         let session = loop.session
-        let states = session.controller.states
+        let states = session.states
         let switches = session.config.switches
         let styles = switches.isEmpty ? [session.config.theme.style] : switches.map(\.style)
         let logical = session.config.display.rotation.logicalSize(
@@ -334,7 +334,7 @@ public final class PreviewService: PanelService {
         case .error:
             return PreviewMessage.event("problem", PreviewMessage.ConfigProblem(message: configProblem))
         case .state:
-            let states = session.controller.states
+            let states = session.states
             let switches = session.config.switches.map {
                 PreviewMessage.SwitchState(
                     id: $0.id, label: $0.label, on: states[$0.id] ?? false, enabled: $0.enabled,

@@ -64,11 +64,11 @@ public struct PendingConfirmations: Sendable {
 
     /// Gives the switches now waiting the pressed look and takes it from those no longer;
     /// `shown` is what was shown before, and becomes what is shown now.
-    public func show(on controller: PanelController, shown: inout Set<String>, now: Double) {
+    public func show(shown: inout Set<String>, mark: (_ id: String, _ waiting: Bool) -> Void) {
         let waiting = Set(pending.keys)
         guard waiting != shown else { return }
-        for id in waiting.subtracting(shown) { controller.setAwaitingConfirmation(id, true, now: now) }
-        for id in shown.subtracting(waiting) { controller.setAwaitingConfirmation(id, false, now: now) }
+        for id in waiting.subtracting(shown) { mark(id, true) }
+        for id in shown.subtracting(waiting) { mark(id, false) }
         shown = waiting
     }
 }

@@ -123,7 +123,7 @@ public struct RecordingPlayer {
         }
         summary.duration = (events.last?.time ?? origin) - origin
         // Contacts the recording never lifted are cancelled at its end, as a removal would be.
-        session.controller.cancelTouches(now: now)
+        session.cancelTouches(now: now)
         // Commands started by actions run in real time: wait for them (session time keeps pace,
         // so their timeouts still apply), so that their failures and the flip-backs they cause
         // are part of the replay.
@@ -133,7 +133,7 @@ public struct RecordingPlayer {
             session.reapActions(now: now)
         }
         // Let every animation finish and its last frame reach the screen.
-        let settle = (session.controller.restTime(after: now) ?? now) + 0.1
+        let settle = (session.restTime(after: now) ?? now) + 0.1
         try run(until: settle)
         while session.needsFrame(at: now) || display.nextEventDeadline != nil {
             try run(until: now + 1 / display.refreshRate)

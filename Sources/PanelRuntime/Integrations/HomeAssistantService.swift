@@ -63,7 +63,7 @@ public final class HomeAssistantService: PanelService {
 
     public func start(in loop: PanelLoop, now: Double) {
         self.loop = loop
-        loop.session.controller.onTouchRefused = { [unowned self] id in touchRefused(id) }
+        loop.session.onTouchRefused = { [unowned self] id in touchRefused(id) }
         startBridge(now: now)
     }
 
@@ -98,7 +98,7 @@ public final class HomeAssistantService: PanelService {
             let awaited = bridge?.awaited ?? "an answer"
             drop("no \(awaited) within \(Int(Self.connectTimeout)) s (not signed in and subscribed)", now: now)
         }
-        if let states = loop?.session.controller.states, let reaction = bridge?.tick(now: now, states: states) {
+        if let states = loop?.session.states, let reaction = bridge?.tick(now: now, states: states) {
             apply(reaction, now: now)
         }
         showPending(now: now)
@@ -112,7 +112,7 @@ public final class HomeAssistantService: PanelService {
 
     public func configReloaded(now: Double) {
         guard let session = loop?.session else { return }
-        session.controller.onTouchRefused = { [unowned self] id in touchRefused(id) }
+        session.onTouchRefused = { [unowned self] id in touchRefused(id) }
         let config = session.config
         if let bridge, config.homeAssistant == bridge.config, Self.bridge(for: config) != nil {
             labels = labels.filter { id, _ in config.switches.contains { $0.id == id && !$0.hasOwnLabel } }
@@ -193,7 +193,7 @@ public final class HomeAssistantService: PanelService {
             guard let token = readToken(now: now) else { return }
             bridge!.opened(token: token, now: now)
         case .message(let value):
-            guard let states = loop?.session.controller.states else { return }
+            guard let states = loop?.session.states else { return }
             apply(bridge!.received(value, states: states, now: now), now: now)
         case .oversized(let bytes):
             ignored(
@@ -277,19 +277,21 @@ public final class HomeAssistantService: PanelService {
         guard let session = loop?.session, let bridge else { return }
         session.unavailable = bridge.unavailable
         for sw in session.config.switches where sw.entity != nil {
-            session.controller.view.toggle(id: sw.id)?.isEnabled = sw.enabled && bridge.unavailable[sw.id] == nil
+            session.setEnabled(sw.enabled && bridge.unavailable[sw.id] == nil, of: sw.id)
         }
     }
 
     private func showLabels(now: Double) {
         guard let session = loop?.session, !labels.isEmpty else { return }
-        for (id, label) in labels { session.controller.view.setLabel(label, of: id) }
+        for (id, label) in labels { session.setLabel(label, of: id) }
         session.invalidateAll()
     }
 
     private func showPending(now: Double) {
-        guard let controller = loop?.session.controller else { return }
-        bridge?.confirmations.show(on: controller, shown: &shownPending, now: now)
+        guard let session = loop?.session else { return }
+        bridge?.confirmations.show(shown: &shownPending) { id, waiting in
+            session.setAwaitingConfirmation(id, waiting, now: now)
+        }
     }
 
     private func touchRefused(_ id: String) {

@@ -101,11 +101,10 @@ public final class MQTTService: PanelService {
     private var shownPending: Set<String> = []
 
     private func showPending(now: Double) {
-        let pending = Set(bridge?.pending.keys.map { $0 } ?? [])
-        guard pending != shownPending, let session = loop?.session else { return }
-        for id in pending.subtracting(shownPending) { session.setAwaitingConfirmation(id, true, now: now) }
-        for id in shownPending.subtracting(pending) { session.setAwaitingConfirmation(id, false, now: now) }
-        shownPending = pending
+        guard let session = loop?.session else { return }
+        (bridge?.confirmations ?? PendingConfirmations()).show(shown: &shownPending) { id, waiting in
+            session.setAwaitingConfirmation(id, waiting, now: now)
+        }
     }
 
     public func tick(now: Double) {

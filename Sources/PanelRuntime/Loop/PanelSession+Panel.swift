@@ -43,6 +43,21 @@ extension PanelSession {
         return (pager.position(at: now), !pager.isAtRest(at: now), pager.isDragging)
     }
 
+    /// When every switch and the pager are at rest after `now` (nil: already).
+    public func restTime(after now: Double) -> Double? { controller.restTime(after: now) }
+
+    /// Enables or disables switch `id` (a bound entity that became unavailable, or came back).
+    public func setEnabled(_ enabled: Bool, of id: String) { controller.view.toggle(id: id)?.isEnabled = enabled }
+
+    /// Shows `label` on switch `id` (a bound entity's friendly name); the caller invalidates.
+    public func setLabel(_ label: String, of id: String) { controller.view.setLabel(label, of: id) }
+
+    /// Told the id of a switch that refused a touch (disabled: its entity is unavailable).
+    public var onTouchRefused: ((String) -> Void)? {
+        get { controller.onTouchRefused }
+        set { controller.onTouchRefused = newValue }
+    }
+
     /// Shows (or stops showing) that a switch waits for its device to confirm a change.
     public func setAwaitingConfirmation(_ id: String, _ waiting: Bool, now: Double) {
         controller.setAwaitingConfirmation(id, waiting, now: now)
