@@ -51,8 +51,8 @@ public enum TCPSocket {
     /// Sets the integer socket option `option` of `fd` to 1.
     private static func setOption(_ fd: Int32, _ level: Int32, _ option: Int32, _ name: String) throws(SystemError) {
         var on: Int32 = 1
-        if case .failure(let e) = systemCall({ setsockopt(fd, level, option, &on, socklen_t(MemoryLayout<Int32>.size)) })
-        {
+        let length = socklen_t(MemoryLayout<Int32>.size)
+        if case .failure(let e) = systemCall({ setsockopt(fd, level, option, &on, length) }) {
             throw SystemError(call: "setsockopt(\(name))", errno: e)
         }
     }

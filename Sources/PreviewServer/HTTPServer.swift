@@ -38,8 +38,9 @@ public struct HTTPServerError: Error, CustomStringConvertible {
     public var description: String {
         if let library { return "cannot listen on \(address): \(library)" }
         guard let system else { return "cannot listen on \(address): libmicrohttpd refused to start" }
-        return "cannot listen on \(address): \(system.errno.message)"
-            + (system.errno.rawValue == EADDRINUSE ? " (another program has the port: --listen HOST:PORT picks another)" : "")
+        let hint = " (another program has the port: --listen HOST:PORT picks another)"
+        let taken = system.errno.rawValue == EADDRINUSE
+        return "cannot listen on \(address): \(system.errno.message)" + (taken ? hint : "")
     }
 }
 

@@ -41,7 +41,8 @@ final class TCPSocketTests: XCTestCase {
 
     func testAHostThatIsNoAddressIsInvalid() {
         XCTAssertThrowsError(try TCPSocket.listen(host: "localhost", port: 0).close()) { error in
-            XCTAssertEqual(error as? SystemError, SystemError(call: "inet_pton", path: "localhost", errno: .invalidArgument))
+            XCTAssertEqual(
+                error as? SystemError, SystemError(call: "inet_pton", path: "localhost", errno: .invalidArgument))
         }
     }
 

@@ -45,8 +45,9 @@ final class RobustnessTests: XCTestCase {
 
     /// The bound for one call that must not hang: 2 s, or 30 peers (``peerSeconds()``) where
     /// this machine runs the peer slower than a real CPU does (qemu-user; on the x86_64 host 30
-    /// peers were 1.5–1.9 s, 2.3 s while 14 jobs shared its 2 cores). A ratio to a peer of the same run, so
-    /// what it says — no call costs more than tens of σ-256 shadows — holds at any speed.
+    /// peers were 1.5–1.9 s, 2.3 s while 14 jobs shared its 2 cores). A ratio to a peer of the
+    /// same run, so what it says — no call costs more than tens of σ-256 shadows — holds at any
+    /// speed.
     static func bound(peer: Double) -> Double { max(2, 30 * peer) }
 
     /// Property: no value — finite, huge, tiny, infinite or NaN — given to any of the Canvas's
@@ -125,7 +126,9 @@ final class RobustnessTests: XCTestCase {
             }
             XCTAssertLessThan(elapsed, bound, "trial \(trial) (kind \(kind)) took \(elapsed) s (peer \(peer) s)")
         }
-        print("extreme geometry: slowest call \(slowest) s (\(slowestCall)) = \(slowest / peer) peers of \(peer) s; bound \(bound) s")
+        print(
+            "extreme geometry: slowest call \(slowest) s (\(slowestCall)) = \(slowest / peer) peers of \(peer) s;"
+                + " bound \(bound) s")
     }
 
     /// The largest blur the shadow accepts, over the whole surface, on a shape that is not a
