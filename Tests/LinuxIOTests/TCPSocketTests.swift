@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import LinuxIO
 import XCTest
@@ -21,19 +20,11 @@ final class TCPSocketTests: XCTestCase {
         let first = try TCPSocket.listen(host: "127.0.0.1", port: 0)
         let port = try port(of: first)
         XCTAssertNotEqual(port, 0)
-        // Listening: a connection is accepted.
-        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(client) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-        XCTAssertTrue(connected)
+        // Listening (SO_ACCEPTCONN), not merely bound.
+        var listening: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        XCTAssertEqual(getsockopt(first.rawValue, SOL_SOCKET, SO_ACCEPTCONN, &listening, &length), 0)
+        XCTAssertEqual(listening, 1)
         XCTAssertThrowsError(try TCPSocket.listen(host: "127.0.0.1", port: port).close()) { error in
             XCTAssertEqual(error as? SystemError, SystemError(call: "bind", errno: SystemErrno(EADDRINUSE)))
         }
