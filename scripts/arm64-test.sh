@@ -7,7 +7,9 @@
 # shared libraries (a debug build links them) come from the build root's unpacked
 # swiftlang:arm64. Prints XCTest's own summary and a closing "N passed, N failed" line.
 #
-# Usage: arm64-test.sh [XCTEST-FILTER]   (e.g. RasterTests, or RasterTests.CoverageTests/testX)
+# Usage: arm64-test.sh [XCTEST-FILTER]   (e.g. RasterTests, or RasterTests.CoverageTests/testX, or
+#        a comma-separated list of Module.Suite names). Parts of the suite can run side by side,
+#        each with its own ARM64_TEST_LOG (default .build/arm64-test.log) and overlay root.
 set -euo pipefail
 arm64_name=arm64-test
 source "$(dirname "$0")/arm64-lib.sh"
@@ -23,7 +25,7 @@ if ! [ "$runtime/.switchpanel-copied" -nt "$arm64_build_root/.switchpanel-swift-
 fi
 
 xctest=.build/arm64/aarch64-unknown-linux-gnu/debug/SwitchPanelPackageTests.xctest
-log=.build/arm64-test.log
+log=${ARM64_TEST_LOG:-.build/arm64-test.log}
 arm64_say "running $xctest${1:+ (filter $1)} under qemu-user in the arm64 root (log $log)"
 SECONDS=0
 status=0
