@@ -42,7 +42,8 @@ summary=$(grep -E '^[[:space:]]*Executed [0-9]+ tests?' "$log" | tail -1 || true
 [ -n "$summary" ] || { tail -30 "$log"; echo "arm64-test: no XCTest summary (exit $status)" >&2; exit 1; }
 echo "arm64-test: aarch64:${summary}"
 executed=$(sed -E 's/.*Executed ([0-9]+) tests?.*/\1/' <<<"$summary")
-failures=$(sed -E 's/.* ([0-9]+) failures?.*/\1/' <<<"$summary")
+# XCTest's "failures" counts failed assertions; the tests that failed are counted here.
+failures=$(grep -cE "^Test Case '.*' failed \(" "$log" || true)
 skipped=0
 [[ $summary =~ ([0-9]+)\ tests?\ skipped ]] && skipped=${BASH_REMATCH[1]}
 echo "aarch64: $((executed - failures - skipped)) passed, $failures failed, $skipped skipped"
