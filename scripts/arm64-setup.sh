@@ -28,6 +28,10 @@ for p in "${arm64_dev_packages[@]}"; do [ "$p" = libwebsockets-dev ] || arm64_am
 arm64_test_packages=(fontconfig fonts-dejavu-core fonts-wqy-microhei mosquitto libpng16-16t64 libevdev2 libdrm2
     libfreetype6 libfontconfig1 libmosquitto1 libmicrohttpd12t64 libcairo2 libstdc++6 python3 libharfbuzz0b libfribidi0
     fonts-noto-core fonts-lohit-deva fonts-noto-color-emoji)
+# The programs the tests run (on the host from scripts/setup.sh or the base system): mosquitto_pub and
+# mosquitto_sub (the MQTT tests' clients), openssl (a throwaway CA for the TLS test), pango-view
+# (the text reference), ip and curl (the preview's network-namespace test).
+arm64_test_packages+=(mosquitto-clients openssl pango1.0-tools iproute2 curl)
 # The Swift runtime's shared libraries need these too (FoundationXML, FoundationNetworking),
 # which a debug test build loads.
 arm64_test_packages+=(libxml2 libcurl4t64)

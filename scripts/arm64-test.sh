@@ -7,7 +7,9 @@
 # shared libraries (a debug build links them) come from the build root's unpacked
 # swiftlang:arm64. Prints XCTest's own summary and a closing "N passed, N failed" line.
 #
-# Usage: arm64-test.sh [XCTEST-FILTER]   (e.g. RasterTests, or RasterTests.CoverageTests/testX)
+# Usage: arm64-test.sh [XCTEST-FILTER]   (e.g. RasterTests, or RasterTests.CoverageTests/testX, or
+#        a comma-separated list of Module.Suite names). Parts of the suite can run side by side,
+#        each with its own ARM64_TEST_LOG (default .build/arm64-test.log) and overlay root.
 set -euo pipefail
 arm64_name=arm64-test
 source "$(dirname "$0")/arm64-lib.sh"
@@ -23,7 +25,7 @@ if ! [ "$runtime/.switchpanel-copied" -nt "$arm64_build_root/.switchpanel-swift-
 fi
 
 xctest=.build/arm64/aarch64-unknown-linux-gnu/debug/SwitchPanelPackageTests.xctest
-log=.build/arm64-test.log
+log=${ARM64_TEST_LOG:-.build/arm64-test.log}
 arm64_say "running $xctest${1:+ (filter $1)} under qemu-user in the arm64 root (log $log)"
 SECONDS=0
 status=0
@@ -40,7 +42,8 @@ summary=$(grep -E '^[[:space:]]*Executed [0-9]+ tests?' "$log" | tail -1 || true
 [ -n "$summary" ] || { tail -30 "$log"; echo "arm64-test: no XCTest summary (exit $status)" >&2; exit 1; }
 echo "arm64-test: aarch64:${summary}"
 executed=$(sed -E 's/.*Executed ([0-9]+) tests?.*/\1/' <<<"$summary")
-failures=$(sed -E 's/.* ([0-9]+) failures?.*/\1/' <<<"$summary")
+# XCTest's "failures" counts failed assertions; the tests that failed are counted here.
+failures=$(grep -cE "^Test Case '.*' failed \(" "$log" || true)
 skipped=0
 [[ $summary =~ ([0-9]+)\ tests?\ skipped ]] && skipped=${BASH_REMATCH[1]}
 echo "aarch64: $((executed - failures - skipped)) passed, $failures failed, $skipped skipped"

@@ -8,9 +8,7 @@
 #ifndef CMICROHTTPD_SHIM_H
 #define CMICROHTTPD_SHIM_H
 
-#include <arpa/inet.h>
 #include <dlfcn.h>
-#include <netinet/in.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -61,35 +59,22 @@ static inline const char *_Nullable switchpanel_libmicrohttpd_load(struct switch
     return NULL;
 }
 
-/// Starts a daemon in external-epoll mode listening on `host` (an IPv4 or IPv6 literal) and
-/// `port` (0: any free port). NULL when the address does not parse or MHD refuses to start (the
-/// errno of the failed call is left in errno).
+/// Starts a daemon in external-epoll mode on `listen_socket`, a socket bound and listening
+/// already (PreviewServer binds it, so a taken port is its own error, not what this version of
+/// MHD leaves in errno). MHD owns the socket from this call on: MHD_stop_daemon closes it, and
+/// a failed start closes it too on every path but one of 0.9.75's (its epoll descriptor could
+/// not be made), where it leaks; the caller never closes it. NULL when MHD refuses to start
+/// (the errno of the failed call is left in errno).
 static inline struct MHD_Daemon *cmhd_start(
-    const struct switchpanel_libmicrohttpd *_Nonnull lib, unsigned int flags, const char *host, uint16_t port, MHD_AccessHandlerCallback handler, void *handler_cls,
+    const struct switchpanel_libmicrohttpd *_Nonnull lib, unsigned int flags, int listen_socket, MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, unsigned int connection_limit,
     unsigned int timeout_seconds, size_t memory_limit)
 {
-    struct sockaddr_in v4;
-    struct sockaddr_in6 v6;
-    const struct sockaddr *addr;
-    memset(&v4, 0, sizeof v4);
-    memset(&v6, 0, sizeof v6);
-    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
-        v4.sin_family = AF_INET;
-        v4.sin_port = htons(port);
-        addr = (const struct sockaddr *)&v4;
-    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
-        v6.sin6_family = AF_INET6;
-        v6.sin6_port = htons(port);
-        addr = (const struct sockaddr *)&v6;
-        flags |= MHD_USE_IPv6;
-    } else {
-        return NULL;
-    }
     __typeof__(MHD_start_daemon) *start_daemon = (__typeof__(MHD_start_daemon) *)lib->start_daemon;
+    // Port 0: MHD reads the port from the socket (getsockname).
     return start_daemon(
-        flags, port, NULL, NULL, handler, handler_cls,
-        MHD_OPTION_SOCK_ADDR, addr,
+        flags, 0, NULL, NULL, handler, handler_cls,
+        MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_socket,
         MHD_OPTION_NOTIFY_COMPLETED, completed, handler_cls,
         MHD_OPTION_NOTIFY_CONNECTION, notify, handler_cls,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,

@@ -32,6 +32,15 @@ public struct FileDescriptor: ~Copyable {
         if Glibc.close(fd) != 0 { throw SystemError(call: "close", errno: SystemErrno(errno)) }
     }
 
+    /// Gives the descriptor to a C library that takes it over and closes it itself
+    /// (libmicrohttpd's `MHD_OPTION_LISTEN_SOCKET`): it is no longer closed here, and the
+    /// number returned is the library's.
+    public consuming func handOver() -> Int32 {
+        let fd = rawValue
+        discard self
+        return fd
+    }
+
     /// The handle the poller watches this descriptor by.
     public var pollHandle: PollHandle { PollHandle(rawValue) }
 

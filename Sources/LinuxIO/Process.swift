@@ -114,6 +114,12 @@ public func spawnProcess(
         }
     }
     guard result == 0 else { throw SystemError(call: "posix_spawnp", path: argv[0], errno: SystemErrno(result)) }
+    // The group is made from this side too, the shells' race-free idiom. The child's own
+    // setpgid (POSIX_SPAWN_SETPGROUP) runs before its exec, and glibc's vfork keeps us waiting
+    // until then; where that vfork is a plain fork (qemu-user) we could return first, and a
+    // signalGroup would find no group. Whichever call comes second changes nothing (EACCES
+    // once the child has exec'd: its own call came first).
+    _ = setpgid(pid, pid)
     return ChildProcess(id: pid)
 }
 

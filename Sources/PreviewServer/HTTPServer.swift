@@ -29,15 +29,17 @@ public enum HTTPReply {
 /// Why the server could not start.
 public struct HTTPServerError: Error, CustomStringConvertible {
     public var address: String
-    public var errno: Int32
+    /// The call that failed and its errno: the listening socket's (`bind` with EADDRINUSE: the
+    /// port is taken), or `MHD_start_daemon`'s; nil when MHD refused without an errno.
+    public var system: SystemError?
     /// libmicrohttpd itself could not be loaded.
     public var library: LibraryLoadError?
     public var description: String {
         if let library { return "cannot listen on \(address): \(library)" }
-        let reason = errno == 0 ? "libmicrohttpd refused to start" : SystemErrno(errno).message
-        return "cannot listen on \(address): \(reason)"
-            + (errno == SystemErrno.addressInUse.rawValue
-                ? " (another program has the port: --listen HOST:PORT picks another)" : "")
+        guard let system else { return "cannot listen on \(address): libmicrohttpd refused to start" }
+        let hint = " (another program has the port: --listen HOST:PORT picks another)"
+        let taken = system.errno == SystemErrno.addressInUse
+        return "cannot listen on \(address): \(system.errno.message)" + (taken ? hint : "")
     }
 }
 
@@ -71,7 +73,7 @@ public final class HTTPServer {
     private var daemon: OpaquePointer?
     /// MHD's epoll descriptor (owned by MHD).
     public private(set) var pollHandle = PollHandle(-1)
-    /// MHD's listening socket, polled while every slot is taken (owned by MHD).
+    /// The listening socket, polled while every slot is taken (bound here, owned by MHD).
     private var listenHandle = PollHandle(-1)
     private let connectionLimit: Int
     /// Every connection MHD holds (from its connection notifications).
@@ -104,20 +106,33 @@ public final class HTTPServer {
         do {
             lib = try libmicrohttpd.load()
         } catch {
-            throw HTTPServerError(address: "\(host):\(port)", errno: 0, library: error)
+            throw HTTPServerError(address: "\(host):\(port)", library: error)
+        }
+        // Bound here, not by MHD: what a failed bind leaves in errno differs between MHD's
+        // versions (Debian 13's 1.0.1 closes the socket twice and reports EBADF).
+        let listener: FileDescriptor
+        do {
+            listener = try TCPSocket.listen(host: host, port: port)
+        } catch {
+            throw HTTPServerError(address: "\(host):\(port)", system: error)
         }
         let flags = MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
         // The daemon calls back with this object; it is created before the daemon and outlives it.
         let context = Unmanaged.passUnretained(self).toOpaque()
+        // MHD owns the socket from here (see cmhd_start): MHD_stop_daemon closes it, and so
+        // does a failed start, so it must not be ours to close too. (MHD_quiesce_daemon would
+        // hand a running daemon's socket back, but after a failed start there is none to ask.)
+        let socket = listener.handOver()
         let (started, failure) = nonNullCallClearingErrno {
             withUnsafePointer(to: lib) {
                 cmhd_start(
-                    $0, flags, host, port, Self.accessCallback, context, Self.completedCallback,
+                    $0, flags, socket, Self.accessCallback, context, Self.completedCallback,
                     Self.connectionCallback, UInt32(connectionLimit), UInt32(timeout), memoryLimit)
             }
         }
         guard let daemon = started else {
-            throw HTTPServerError(address: "\(host):\(port)", errno: failure?.rawValue ?? 0)
+            throw HTTPServerError(
+                address: "\(host):\(port)", system: failure.map { SystemError(call: "MHD_start_daemon", errno: $0) })
         }
         self.daemon = daemon
         pollHandle = PollHandle(withUnsafePointer(to: lib) { cmhd_epoll_fd($0, daemon) })

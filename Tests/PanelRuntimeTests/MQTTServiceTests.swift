@@ -273,7 +273,10 @@ final class MQTTServiceTests: XCTestCase {
         let panel = try embedded(try board())
         try connected(panel)
         let configs = try broker.subscribe("homeassistant/switch/hallway/+/config")
-        let before = configs.lines.count  // the retained ones, delivered at subscription
+        // The three retained ones, delivered at subscription: waited for, not assumed there after
+        // the subscriber's 200 ms (under qemu-user they came later and were counted as re-sent).
+        try waitFor(panel, "the retained configs") { configs.lines.count == 3 }
+        let before = configs.lines.count
         try broker.publish("homeassistant/status", "online")
         try settle(panel)
         XCTAssertEqual(configs.lines.count, before, "not at once: after a random delay")

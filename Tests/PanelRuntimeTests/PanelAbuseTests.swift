@@ -170,16 +170,27 @@ final class PanelAbuseTests: XCTestCase {
         XCTAssertTrue(try panel.run(untilReal: { done.isSet }, realTimeout: timeout), "the clients did not finish")
     }
 
-    /// What `switchpanel ctl list` does, `tries` times, 20 ms apart, each from a fresh connection:
-    /// the replies and the seconds from connect to reply.
-    static func listRequests(at path: String, tries: Int) -> [(reply: String, seconds: Double)] {
+    /// The median of 5 fresh `ctl list`s with nothing else connected: the peer, timed in the
+    /// same run, that the latency bounds below scale by where this machine is slow: 6–20 ms on
+    /// the shared x86_64 host (load 15), so there the issue's figures stand as they are; 230–300
+    /// ms under qemu-user.
+    func quietListSeconds(_ panel: EmbeddedPanel, at path: String) throws -> Double {
+        let results = Holder<[(reply: String, seconds: Double)]>([])
+        try whileServing(panel) { results.update { $0 = Self.listRequests(at: path, tries: 5) } }
+        return results.value.map(\.seconds).sorted()[2]
+    }
+
+    /// What `switchpanel ctl list` does, `tries` times, 20 ms apart, each from a fresh connection
+    /// (waiting up to `timeout` s for its reply): the replies and the seconds from connect to reply.
+    static func listRequests(at path: String, tries: Int, timeout: Double = 5) -> [(reply: String, seconds: Double)] {
         (0..<tries).map { _ in
             sleepFor(0.02)
             let start = monotonicNow()
             let reply: String
             do {
                 reply =
-                    try ControlClient(path: path).request(#"{"cmd":"list"}"#, timeout: 5) ?? "closed without a reply"
+                    try ControlClient(path: path).request(#"{"cmd":"list"}"#, timeout: timeout)
+                    ?? "closed without a reply"
             } catch {
                 reply = "\(error)"
             }
@@ -194,6 +205,7 @@ final class PanelAbuseTests: XCTestCase {
         let panel = try embedded(try board())
         let control = try server(panel)
         let path = socketPath
+        let quiet = try quietListSeconds(panel, at: path)
         let held = Holder<[ControlClient]>([])
         try whileServing(panel) {
             for _ in 0..<200 { if let client = try? ControlClient(path: path) { held.update { $0.append(client) } } }
@@ -207,9 +219,11 @@ final class PanelAbuseTests: XCTestCase {
         let latencies = results.value.map(\.seconds).sorted()
         print(
             "issue 25 §2: 200 idle connections held: \(served.count)/\(results.value.count) lists served, latency "
-                + "median \(milliseconds(latencies[latencies.count / 2])) ms, max \(milliseconds(latencies.last!)) ms")
+                + "median \(milliseconds(latencies[latencies.count / 2])) ms, max \(milliseconds(latencies.last!)) ms; "
+                + "a quiet list \(milliseconds(quiet)) ms")
         XCTAssertEqual(served.count, 20, "\(results.value.filter { !$0.reply.hasPrefix(#"{"ok":true"#) }.prefix(3))")
-        XCTAssertLessThanOrEqual(latencies.last!, 0.1)
+        // 100 ms, or 4 quiet lists where one takes longer than 25 ms (qemu-user: 1.4 of them).
+        XCTAssertLessThanOrEqual(latencies.last!, max(0.1, 4 * quiet), "a quiet list took \(quiet) s")
         XCTAssertGreaterThanOrEqual(control.evictedCount, 200 - ControlServer.defaultMaximumClients)
         withExtendedLifetime(held.value) {}
     }
@@ -220,6 +234,7 @@ final class PanelAbuseTests: XCTestCase {
     func testIssue25Item4ClientsThatReconnectAtOnceDoNotLockControlOut() throws {
         let panel = try embedded(try board())
         let path = socketPath
+        let quiet = try quietListSeconds(panel, at: path)
         let stop = Flag()
         let reconnections = Holder(0)
         let running = Holder(0)
@@ -252,14 +267,20 @@ final class PanelAbuseTests: XCTestCase {
         // Let them fill the places and start churning.
         XCTAssertTrue(try panel.run(untilReal: { reconnections.value >= 40 }, realTimeout: 20))
         let results = Holder<[(reply: String, seconds: Double)]>([])
-        try whileServing(panel) { results.update { $0 = Self.listRequests(at: path, tries: 20) } }
+        // Each list waits 5 s, or 60 quiet lists where one takes longer than 83 ms (qemu-user,
+        // where the slowest of the 20 took 17 quiet lists).
+        let timeout = max(5, 60 * quiet)
+        try whileServing(panel, timeout: 60 + 20 * timeout) {
+            results.update { $0 = Self.listRequests(at: path, tries: 20, timeout: timeout) }
+        }
 
         let served = results.value.filter { $0.reply.hasPrefix(#"{"ok":true,"switches":"#) }
         let latencies = results.value.map(\.seconds).sorted()
         print(
             "issue 25 §4: 40 reconnecting clients (\(reconnections.value) reconnections): "
                 + "\(served.count)/\(results.value.count) lists served, latency median "
-                + "\(milliseconds(latencies[latencies.count / 2])) ms, max \(milliseconds(latencies.last!)) ms")
+                + "\(milliseconds(latencies[latencies.count / 2])) ms, max \(milliseconds(latencies.last!)) ms; "
+                + "a quiet list \(milliseconds(quiet)) ms")
         XCTAssertEqual(served.count, 20, "\(results.value.filter { !$0.reply.hasPrefix(#"{"ok":true"#) }.prefix(3))")
     }
 

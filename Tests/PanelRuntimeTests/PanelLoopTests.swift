@@ -321,9 +321,9 @@ final class PanelLoopTests: XCTestCase {
         XCTAssertEqual(StateStore(directory: directory).load().states, ["porch": false, "fan": true])
     }
 
-    /// Issue 11.4: a set that could not be saved, or whose action failed at once and switched
-    /// it back, is not reported as made: the reply is an error with the state now, and `ctl`
-    /// exits non-zero on it.
+    /// Issue 11.4: a set that could not be saved is not reported as made: the reply is an error
+    /// with the state now, and `ctl` exits non-zero on it (one whose action failed at once and
+    /// switched it back: the next test).
     func testARefusedChangeIsNotReportedAsMade() throws {
         // A state "directory" that is a file: nothing can be saved.
         let file = directory + "/not-a-directory"
@@ -340,8 +340,12 @@ final class PanelLoopTests: XCTestCase {
         XCTAssertTrue(
             notSaved.hasPrefix(#"{"ok":false,"tag":1,"id":"porch","state":"off","error":"not saved: "#), notSaved)
         XCTAssertEqual(unsavable.session.controller.states["porch"], false)
+    }
 
-        // An action that cannot start: the switch goes back, and the reply says so.
+    /// A set whose action cannot start (no such program) is not reported as made: the switch
+    /// goes back, and the reply says so.
+    func testASetWhoseActionCannotStartIsNotReportedAsMade() throws {
+        try skipUnderQEMUUser()
         let failing = try embedded(
             try board(porchActions: #"[{"run": ["/nonexistent/program"]}]"#), socket: true)
         try failing.advance(by: 0.1)
@@ -356,9 +360,19 @@ final class PanelLoopTests: XCTestCase {
         XCTAssertEqual(failing.session.controller.states["porch"], false)
     }
 
+    /// These tests need a failed exec reported by `posix_spawnp` itself; glibc's posix_spawn
+    /// reports it through memory it shares with the child (CLONE_VM | CLONE_VFORK), which
+    /// qemu-user runs as a fork, so there it is a later exit status 127 (make test ARCH=arm64
+    /// sets this).
+    func skipUnderQEMUUser() throws {
+        try XCTSkipIf(
+            getenv("SWITCHPANEL_TEST_UNDER_QEMU_USER") != nil, "qemu-user runs posix_spawn's vfork as a fork")
+    }
+
     /// A set on a group whose member's action fails at once is not reported as made either: the
     /// member goes back, the group shows what its members are, and the reply names the member.
     func testASetOnAGroupWhoseMembersActionFailsSaysSo() throws {
+        try skipUnderQEMUUser()
         let json = """
             {"version": 1, "layout": {"columns": 2},
              "switches": [

@@ -56,7 +56,45 @@ final class PreviewServiceTests: XCTestCase {
                 "\(error)",
                 "cannot listen on 127.0.0.1:\(preview.port): Address already in use "
                     + "(another program has the port: --listen HOST:PORT picks another)")
+            // Our own bind said so, not whatever errno this libmicrohttpd left behind.
+            let system = (error as? HTTPServerError)?.system
+            XCTAssertEqual(system?.call, "bind")
+            XCTAssertEqual(system?.errno, SystemErrno(EADDRINUSE))
         }
+    }
+
+    /// The descriptors this process has open.
+    func openDescriptors() throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    }
+
+    /// The listening socket is bound here and handed to MHD, which closes it: a server that
+    /// started and stopped, and one refused a taken port, leave no descriptor behind, and the
+    /// port is free again once the server is gone.
+    func testAServerStartedStoppedOrRefusedLeavesNoSocketBehind() throws {
+        // Loaded once, and a first server's one-time allocations made, before counting.
+        var warmUp: HTTPServer? = try HTTPServer(host: "127.0.0.1", port: 0, bodyLimit: 1024) { _ in
+            .content(status: 204, headers: [], body: [])
+        }
+        warmUp = nil
+        let before = try openDescriptors()
+        for _ in 0..<3 {
+            var server: HTTPServer? = try HTTPServer(host: "127.0.0.1", port: 0, bodyLimit: 1024) { _ in
+                .content(status: 204, headers: [], body: [])
+            }
+            let port = try XCTUnwrap(server?.port)
+            XCTAssertNotEqual(port, 0)
+            XCTAssertThrowsError(
+                try HTTPServer(host: "127.0.0.1", port: UInt16(port), bodyLimit: 1024) { _ in
+                    .content(status: 204, headers: [], body: [])
+                })
+            XCTAssertGreaterThan(try openDescriptors(), before, "the server holds its socket and epoll descriptor")
+            server = nil
+            XCTAssertEqual(try openDescriptors(), before, "after a stop and a refused start")
+            // Closed, not merely unused: the port can be bound again.
+            XCTAssertNoThrow(try TCPSocket.listen(host: "127.0.0.1", port: UInt16(port)).close())
+        }
+        XCTAssertNil(warmUp)
     }
 
     func testAStreamSendsTheScreenAndAPagesTapTogglesThroughTheTouchPath() throws {

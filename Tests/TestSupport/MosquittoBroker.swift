@@ -135,6 +135,7 @@ public final class MosquittoBroker {
     /// Runs a client program with this broker's options; its exit status and standard output.
     @discardableResult
     public func run(_ program: String, _ arguments: [String]) throws -> (code: Int32, output: String) {
+        try Self.requireClient(program)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: program)
         p.arguments = arguments + clientOptions
@@ -146,6 +147,17 @@ public final class MosquittoBroker {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A client program that is not installed is this error, not Foundation's "The file
+    /// doesn't exist" (which names no file).
+    public struct MissingClient: Error, CustomStringConvertible {
+        public var program: String
+        public var description: String { "\(program) is missing: scripts/setup.sh installs mosquitto-clients" }
+    }
+
+    public static func requireClient(_ program: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: program) else { throw MissingClient(program: program) }
     }
 
     /// Starts `mosquitto_sub` on `pattern` in the background; ``Subscription/lines`` reads what
@@ -163,6 +175,7 @@ public final class MosquittoBroker {
 
         init(program: String, arguments: [String], file: String) throws {
             self.file = file
+            try MosquittoBroker.requireClient(program)
             FileManager.default.createFile(atPath: file, contents: nil)
             process.executableURL = URL(fileURLWithPath: program)
             process.arguments = arguments
