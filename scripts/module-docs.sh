@@ -7,9 +7,11 @@
 # their symbol graph (internal symbols too: the reader is someone changing the module), so a
 # ``Symbol`` in an overview must exist; executables have none and build as articles.
 #
-# Fails when an overview gives a warning. The doc comments in the sources give warnings of their
-# own (stale ``links`` to renamed or other modules' symbols): counted per module and listed in
-# .build/module-docs/<Module>.log; MODULE_DOCS_STRICT=1 fails on those too.
+# Fails on any warning, in an overview or in the sources' doc comments (a stale ``link`` to a
+# renamed symbol, a ``link`` to another module's symbol, which DocC cannot resolve: write it in
+# code voice, `Other.symbol`; an undocumented parameter in a documented list): each printed with
+# where it is, and kept in .build/module-docs/<Module>.log. MODULE_DOCS_STRICT=0 lets the sources'
+# warnings through (counted, not failed) while a rename is under way; an overview's never pass.
 #
 # usage: scripts/module-docs.sh [Module…]   (default: every catalog)
 set -euo pipefail
@@ -56,11 +58,14 @@ for module in "${modules[@]}"; do
         echo "$module: the overview does not build cleanly ($in_catalog warnings, docc exit $status):" >&2
         grep -A3 -- '^warning:\|^error:' "$log" >&2 || true
         failed=1
+    elif [ "$in_sources" -gt 0 ] && [ "${MODULE_DOCS_STRICT:-1}" != 0 ]; then
+        echo "$module: $in_sources warnings in the sources' doc comments:" >&2
+        grep -A3 -- '^warning:' "$log" >&2 || true
+        failed=1
     else
         echo "$module: built (overview clean; $in_sources warnings in the sources' doc comments)"
     fi
 done
 
 echo "module-docs: ${#modules[@]} catalogs in $out; $source_warnings warnings in the sources' doc comments"
-if [ "${MODULE_DOCS_STRICT:-0}" = 1 ] && [ "$source_warnings" -gt 0 ]; then failed=1; fi
 exit "$failed"

@@ -32,8 +32,10 @@ public final class Card {
 
     /// Opens `path` read-write and close-on-exec and sets the client capabilities.
     ///
-    /// - Parameter atomic: ask for atomic mode setting (false keeps the card on the legacy API
-    ///   even when the driver has atomic).
+    /// - Parameters:
+    ///   - path: the card's device node (`/dev/dri/card0`).
+    ///   - atomic: ask for atomic mode setting (false keeps the card on the legacy API even when
+    ///     the driver has atomic).
     public init(path: String, atomic: Bool = true) throws(DRMError) {
         let card: FileDescriptor
         do throws(SystemError) {

@@ -4,7 +4,7 @@ import Presentation
 import Raster
 
 /// A real display through DRM/KMS: two dumb buffers, flipped at vblank, with the kernel's
-/// page-flip events as the presentation clock. Behaves through ``DisplayOutput`` as
+/// page-flip events as the presentation clock. Behaves through `DisplayOutput` as
 /// Presentation's `HeadlessDisplay` does (same buffer choice and ages).
 ///
 /// ```swift
@@ -109,7 +109,7 @@ public final class DRMDisplay: DisplayOutput {
     ///   - card: a card path (`/dev/dri/card0`) or name (`card0`); nil: the first card with a
     ///     connected connector.
     ///   - connector: a connector name (`HDMI-A-1`); nil: the first connected.
-    ///   - mode: the mode to set (parsed from `WIDTHxHEIGHT[@HZ]` by ``ModeRequest``); nil: the
+    ///   - mode: the mode to set (parsed from `WIDTHxHEIGHT[@HZ]` by `ModeRequest`); nil: the
     ///     connector's preferred mode.
     ///   - format: the framebuffer's pixel format; it must be one the primary plane scans out.
     ///   - api: atomic or legacy mode setting (automatic: atomic when the driver has it).

@@ -6,7 +6,7 @@ import Raster
 /// description that says what to do about it.
 ///
 /// Nothing in this module aborts on an I/O error; everything throws one of these. The loop turns
-/// it into Presentation's ``DisplayError`` with ``displayError``.
+/// it into Presentation's `DisplayError` with ``displayError``.
 public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `/dev/dri` does not exist: no DRM driver is loaded, or a container was started without it.
     case noDRIDirectory(path: String)

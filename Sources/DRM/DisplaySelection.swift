@@ -25,7 +25,8 @@ extension ModeRequest {
 }
 
 /// Pure choices over snapshots: which card, connector, mode, encoder, CRTC and plane to use.
-/// No I/O: ``DRMDisplay/open(card:connector:mode:format:api:)`` reads the snapshots and calls these.
+/// No I/O: ``DRMDisplay/open(card:connector:mode:format:api:directory:)`` reads the snapshots and
+/// calls these.
 public enum DisplaySelection {
     /// A card found in `/dev/dri`, with its resources or why they could not be read.
     public struct ScannedCard: Sendable {

@@ -3,7 +3,7 @@ import LinuxIO
 import Raster
 
 /// A scan-out buffer in the card's memory: a dumb buffer, the framebuffer object that lets a
-/// CRTC or plane show it, and its pixels mapped into this process as a ``Raster/Surface``.
+/// CRTC or plane show it, and its pixels mapped into this process as a `Raster.Surface`.
 ///
 /// Acquired in the order create → add framebuffer → map, and released in the reverse order by
 /// ``release()`` (or when the object goes away); a failure half-way releases what was acquired.

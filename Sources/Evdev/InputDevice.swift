@@ -69,7 +69,7 @@ public final class InputDevice {
 
     /// The device's description: name, ids, event codes, axes with ranges and resolution, and
     /// properties, queried from libevdev. Axis values are the current ones; `ABS_MT_SLOT`'s value is
-    /// ``currentSlot``. As the device reports it: apply ``DeviceDescription/suggestedAxisRemap``
+    /// ``currentSlot``. As the device reports it: apply `DeviceDescription.suggestedAxisRemap`
     /// (or the configuration's remap) before building a state machine.
     public var description: DeviceDescription { DeviceDescription(libevdev: handle) }
 
@@ -122,7 +122,7 @@ public final class InputDevice {
     ///
     /// When the kernel dropped events (`SYN_DROPPED`) the result holds a ``ReadResult/dropped(_:syncEvents:time:)``
     /// at that point, with the device's state after libevdev's resync: hand it to
-    /// ``TouchCore/TouchStateMachine/resync(with:time:)`` (``TouchCore/TouchStateMachine/take(_:)`` does).
+    /// `TouchStateMachine.resync(with:time:)` (`TouchStateMachine.take(_:)` does).
     ///
     /// An error after some events were read returns those events; the error (which the kernel keeps
     /// reporting, as `ENODEV` for an unplugged device) is thrown by the next call.

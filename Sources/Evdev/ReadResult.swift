@@ -7,7 +7,7 @@ public enum ReadResult: Hashable, Sendable {
     /// An event as the kernel sent it, with its kernel timestamp.
     case event(InputEvent)
     /// The kernel's buffer overflowed (`SYN_DROPPED` at `time`) and libevdev resynced: `state` is
-    /// the device's state afterwards (for ``TouchCore/TouchStateMachine/resync(with:time:)``),
+    /// the device's state afterwards (for `TouchStateMachine.resync(with:time:)`),
     /// `syncEvents` the changes libevdev reported in sync mode, ending with its `SYN_REPORT` (for
     /// a recording: write `SYN_DROPPED`, then these).
     case dropped(DeviceState, syncEvents: [InputEvent], time: Double)

@@ -2,7 +2,7 @@ import CEvdev
 import LinuxIO
 import TouchCore
 
-/// A libevdev device made by hand from a ``TouchCore/DeviceDescription`` (`libevdev_new()` and
+/// A libevdev device made by hand from a `DeviceDescription` (`libevdev_new()` and
 /// its setters), without a kernel device behind it: the template a uinput device is created from,
 /// and a way to test the description queries without hardware.
 final class LibevdevTemplate {

@@ -71,9 +71,11 @@ public final class Log {
     /// newline included).
     ///
     /// - Parameters:
+    ///   - programName: the name plain lines start with (``programName``).
     ///   - verbose: write debug messages too (`--verbose`).
     ///   - format: force a prefix style; nil picks `.journal` when `$JOURNAL_STREAM` names stderr
     ///     (see ``stderrIsJournal()``) and `.plain` otherwise.
+    ///   - sink: where each message goes instead of stderr (tests collect them); nil: stderr.
     public init(
         programName: String = "switchpanel", verbose: Bool = false, format: Format? = nil,
         sink: ((String) -> Void)? = nil

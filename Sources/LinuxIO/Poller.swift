@@ -94,7 +94,7 @@ public final class SystemPoller: Poller {
 public final class EmbeddedPoller: Poller {
     public let virtualClock: VirtualClock
     public var clock: MonotonicClock { virtualClock }
-    /// How far the clock may be moved; the test sets it (``advance(by:)`` helpers do).
+    /// How far the clock may be moved; the test sets it (PanelRuntime's `EmbeddedPanel.advance(by:)` does).
     public var horizon: Double
     /// How long (real seconds) to wait for a real descriptor before moving virtual time: 0 by
     /// default; a test waiting for a child process to exit sets it.

@@ -26,7 +26,7 @@ public enum SignalNumber {
 ///
 /// The signals are blocked on the creating thread while the object lives: create it before
 /// starting other threads (they inherit the mask) or block them there too. Children started by
-/// ``spawnProcess(_:environment:standardError:)`` get the default mask back.
+/// ``spawnProcess(_:environment:standardError:standardOutput:)`` get the default mask back.
 public final class SignalDescriptor {
     private let descriptor: FileDescriptor
     /// The signals this descriptor receives.

@@ -34,6 +34,7 @@ public final class SystemdNotifier {
     ///   - watchdogMicroseconds: `$WATCHDOG_USEC`; the watchdog is on for a positive integer.
     ///   - watchdogPID: `$WATCHDOG_PID`; when set, the watchdog is on only if it is `processID`
     ///     (the variable was meant for this process, not inherited by a child).
+    ///   - processID: this process's id (`getpid()`; a test passes another to check the PID rule).
     public init(
         notifySocket: String?, watchdogMicroseconds: String? = nil, watchdogPID: String? = nil,
         processID: Int32 = getpid()

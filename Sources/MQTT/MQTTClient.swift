@@ -8,7 +8,7 @@ let libmosquitto = LoadedLibrary<switchpanel_libmosquitto>(
     soname: SWITCHPANEL_LIBMOSQUITTO, package: "libmosquitto1 (>= 2.0)", load: { switchpanel_libmosquitto_load($0) })
 
 /// An MQTT 3.1.1 client on libmosquitto, driven from the caller's poll loop: the caller waits on
-/// ``pollInterests`` with everything else and calls ``handle(_:)`` and ``serviceTimers()``; the
+/// ``pollInterests`` with everything else and calls ``handle(_:now:)`` and ``serviceTimers(now:)``; the
 /// library never gets a thread of its own, and no call blocks on the network.
 ///
 /// One exception, for a reason: `mosquitto_connect_async` resolves the broker's name with a
@@ -88,7 +88,7 @@ public final class MQTTClient {
         }
     }
 
-    /// Sets the client up (nothing is sent until ``connect()``). Fails when libmosquitto refuses
+    /// Sets the client up (nothing is sent until ``connect(now:)``). Fails when libmosquitto refuses
     /// an option (a TLS file it cannot read, an invalid will topic).
     public init(_ connection: MQTTConnection) throws(MQTTError) {
         let lib: switchpanel_libmosquitto
@@ -187,7 +187,7 @@ public final class MQTTClient {
     // MARK: Connecting
 
     /// Starts connecting (name resolution on its thread, then a non-blocking TCP connect; the
-    /// CONNECT packet goes out from ``handle(_:)`` when the socket is writable). The outcome
+    /// CONNECT packet goes out from ``handle(_:now:)`` when the socket is writable). The outcome
     /// arrives as ``MQTTClientEvent/connected`` or ``MQTTClientEvent/connectFailed(_:)``.
     public func connect(now: Double) throws(SystemError) {
         precondition(attempt == nil && !isOpen, "connect while connecting or connected")

@@ -10,9 +10,9 @@ import Widget
 /// `switchpanel calibrate` on the panel's loop: five targets (four corners and the centre)
 /// drawn one after the other on the board's display, a touch taken on each from the board's
 /// touch device, and libinput's six-number matrix fitted to them by least squares. The loop is
-/// ``PanelLoop`` — signals, display events and flips, the device's descriptor — with the
-/// targets as its ``ScreenTakeover``; no loop of its own, so a Ctrl-C or a VT switch is handled
-/// as the panel handles them, and in virtual time (an ``EmbeddedPoller``) a test drives it.
+/// `PanelLoop` — signals, display events and flips, the device's descriptor — with the
+/// targets as its `ScreenTakeover`; no loop of its own, so a Ctrl-C or a VT switch is handled
+/// as the panel handles them, and in virtual time (an `EmbeddedPoller`) a test drives it.
 ///
 /// The config's swap, invert and rotation stay as they are; the matrix corrects what remains.
 public final class CalibrationSession {
@@ -90,8 +90,8 @@ public final class CalibrationSession {
     }
 }
 
-/// The targets on the screen and the touches that hit them: the loop's ``TouchSource`` (the
-/// device, read with the raw calibration the fit needs) and its ``ScreenTakeover``.
+/// The targets on the screen and the touches that hit them: the loop's `TouchSource` (the
+/// device, read with the raw calibration the fit needs) and its `ScreenTakeover`.
 final class CalibrationScreen: TouchSource, ScreenTakeover {
     private(set) var procedure: CalibrationProcedure
     var machine: TouchStateMachine

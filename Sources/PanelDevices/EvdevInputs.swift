@@ -9,7 +9,7 @@ import PanelRuntime
 
 extension TouchInputs: TouchSource {}
 
-/// The board's evdev devices in `directory` (`/dev/input`), for ``PanelOptions/openInputs``:
+/// The board's evdev devices in `directory` (`/dev/input`), for `PanelOptions.openInputs`:
 /// the touch and key devices its config selects, opened, grabbed and reopened when replugged.
 public func evdevInputs(directory: String = InputDiscovery.defaultDirectory) -> PanelOptions.InputOpener {
     { config, log in

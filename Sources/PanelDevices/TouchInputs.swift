@@ -8,12 +8,12 @@ import TouchCore
 
 /// The board's input devices, live: its touch devices and its key devices (keyboards, buttons,
 /// rotary encoders), opened, grabbed and stamped with the monotonic clock; each touch device read
-/// through a touch state machine, each key device through a ``KeyDecoder``; closed when unplugged
+/// through a touch state machine, each key device through a `KeyDecoder`; closed when unplugged
 /// (their contacts cancelled) and reopened when they come back — without a restart.
 ///
 /// Which touch devices: those the config names (path, name or vendor:product), else every
 /// touchscreen and absolute pointer found; when the config names devices and none is present but
-/// exactly one touchscreen is, that one, with a warning (``InputDiscovery/select(_:among:)``). A
+/// exactly one touchscreen is, that one, with a warning (`InputDiscovery.select(_:among:)`). A
 /// named device that appears later is opened too; the fallback stays open beside it. Key
 /// devices: only those `keys.devices` names (matched the same way, never guessed), and never one
 /// already taken as a touch device.

@@ -99,7 +99,7 @@ public struct GoldenComparison: CustomStringConvertible {
     }
 
     /// The pictures of a failed comparison: expected (when there is a golden), actual, and the
-    /// difference (when the sizes agree: ``ImageDifference/picture(actual:expected:tolerance:)``).
+    /// difference (when the sizes agree: `ImageDifference.picture(actual:expected:tolerance:)`).
     /// Written as `NAME.expected.png`, `NAME.actual.png`, `NAME.diff.png` for a golden `NAME.png`,
     /// next to it or in `directory`. Returns the paths written.
     public func writeFailureImages(in directory: String? = nil) throws -> [String] {

@@ -8,8 +8,8 @@ import Raster
 import TouchCore
 
 /// A board's panel under test, in virtual time: the very panel `switchpanel run` assembles
-/// (``AssembledPanel``: session, loop, frame composer) on the in-memory display, driven through
-/// ``EmbeddedPanel`` on a virtual clock, so ``wait(_:)`` of five seconds takes microseconds.
+/// (`AssembledPanel`: session, loop, frame composer) on the in-memory display, driven through
+/// `EmbeddedPanel` on a virtual clock, so ``wait(_:)`` of five seconds takes microseconds.
 /// Touches are given in the panel's logical pixels (its layout, before the display's rotation)
 /// or as a switch's id (its centre); screens are what the display shows, in its format and
 /// rotation, like `switchpanel render`.
@@ -228,7 +228,7 @@ public final class HeadlessPanel {
     // MARK: Keys
 
     /// A key pressed now on the board's keyboard, button or dial, as what it asks of the panel
-    /// (``KeyDecoder`` turns a live device's keys into these): it goes through the loop as a live
+    /// (`KeyDecoder` turns a live device's keys into these): it goes through the loop as a live
     /// key does — a blanked screen wakes and swallows it — and takes no time.
     public func press(_ key: PanelKey) {
         embedded.loop.deliverKeys([KeyPress(key: key, time: embedded.clock.now)])

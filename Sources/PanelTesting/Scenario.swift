@@ -93,7 +93,7 @@ public struct Scenario: Sendable {
     public static let defaultSlideDuration = 0.3
 
     /// The keys a `key` step names: a keyboard's key (with Shift or not), read through the same
-    /// table as a live keyboard (``KeyDecoder/panelKey(code:shifted:isRepeat:)``).
+    /// table as a live keyboard (`KeyDecoder.panelKey(code:shifted:isRepeat:)`).
     static let keyNames: [(name: String, code: UInt16, shifted: Bool)] = [
         ("tab", PanelKeyCode.tab, false), ("shift+tab", PanelKeyCode.tab, true),
         ("enter", PanelKeyCode.enter, false), ("space", PanelKeyCode.space, false),

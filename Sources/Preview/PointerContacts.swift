@@ -39,7 +39,7 @@ public struct PointerContacts: Sendable {
     public var physicalHeight: Int
     /// At most this many contacts per page at once (ten fingers); more are ignored.
     public let maximumPerClient = 10
-    /// Contact ids start here: far above any touch device's (``TouchInputs`` gives each device
+    /// Contact ids start here: far above any touch device's (`TouchInputs` gives each device
     /// 2²⁰ ids from 0), so they never meet in the panel's router.
     public static let contactBase = 1 << 48
 

@@ -9,8 +9,8 @@ import PanelRuntime
 /// would hold. A save (`IN_CLOSE_WRITE`, or `IN_MOVED_TO` for a rename) of the file's name is
 /// taken ``settleDelay`` later — editors that write in several steps are done by then — and
 /// read like `check-config` reads it: a good config is taken as SIGHUP takes one (states kept),
-/// a broken one leaves the running panel as it is and its message goes to ``onProblem``, until a
-/// later save is good (then ``onProblem`` gets nil).
+/// a broken one leaves the running panel as it is and its message goes to `onProblem`, until a
+/// later save is good (then `onProblem` gets nil).
 public final class ConfigFileWatcher: PanelService {
     public let path: String
     private let name: String

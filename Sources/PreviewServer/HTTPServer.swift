@@ -52,7 +52,7 @@ let libmicrohttpd = LoadedLibrary<switchpanel_libmicrohttpd>(
 /// do. It is started in MHD's *external epoll* mode (`MHD_USE_EPOLL`, no internal thread): MHD
 /// keeps every socket in one epoll descriptor of its own, which the loop's poller waits on
 /// beside everything else (readable means some connection or the listener is ready), and
-/// ``run()`` (`MHD_run`) then does the work without blocking. Why this mode and not the others:
+/// ``run(now:)`` (`MHD_run`) then does the work without blocking. Why this mode and not the others:
 /// `MHD_get_fdset2` + `MHD_run_from_select` hand over `fd_set`s, capped at FD_SETSIZE and to be
 /// rebuilt into poll interests every turn; `MHD_run_wait` and the internal-thread modes block
 /// or add threads, and nothing may block the one thread or run beside it. ``nextDeadline(now:)``

@@ -8,14 +8,14 @@ import RasterPNG
 import TouchCore
 
 /// The browser preview of a running panel (`switchpanel preview`, `run --preview`): an HTTP
-/// server on the panel's one loop (a ``PanelService``) that shows the screen pixel for pixel in
+/// server on the panel's one loop (a `PanelService`) that shows the screen pixel for pixel in
 /// a page, takes the page's pointers as contacts, and lists the switches, the value changes and
 /// their actions.
 ///
 /// Each page gets its event stream: the whole screen as one PNG when it connects (and after a
-/// reload), then only the rectangles each frame repainted, read from a ``ScreenMirror`` and
+/// reload), then only the rectangles each frame repainted, read from a `ScreenMirror` and
 /// encoded when the page can take them — so a page that stops reading holds a merged damage
-/// region and flags (``ClientFeed``), never a queue of frames, and gets the latest picture when
+/// region and flags (`ClientFeed`), never a queue of frames, and gets the latest picture when
 /// it reads again. Nothing here waits: MHD writes what the socket takes and the loop goes on.
 public final class PreviewService: PanelService {
     public let address: ListenAddress

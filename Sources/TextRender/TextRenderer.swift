@@ -9,7 +9,7 @@ import Raster
 /// exactly the signature of the widget module's `LabelRenderer` requirement.
 public typealias TextMetrics = (width: Double, ascent: Double, descent: Double)
 
-/// Draws single lines of text into a ``Canvas``: shaped by HarfBuzz, ordered by the Unicode
+/// Draws single lines of text into a `Canvas`: shaped by HarfBuzz, ordered by the Unicode
 /// bidirectional algorithm (FriBidi), FreeType outlines anti-aliased, with per-grapheme fallback
 /// faces and a glyph cache.
 ///
@@ -40,12 +40,12 @@ public typealias TextMetrics = (width: Double, ascent: Double, descent: Double)
 ///
 /// **Cache.** A shaped line is kept per (text, direction), in font units, for every size; rendered
 /// glyphs are kept per (face, glyph, pixel size in 1/64 px, quarter-pixel phase) as a
-/// ``CoverageMask`` with its bearing and advance, up to a byte budget, least recently used first
+/// `CoverageMask` with its bearing and advance, up to a byte budget, least recently used first
 /// out; size metrics are kept too, so redrawing a label calls neither HarfBuzz nor FreeType.
 /// ``cacheStatistics`` counts hits and misses.
 ///
 /// **Threading.** A renderer, its faces and its cache are one unit of mutable state used by one
-/// thread at a time, like a ``Canvas``; the type is not `Sendable` (see ``FontFace``).
+/// thread at a time, like a `Canvas`; the type is not `Sendable` (see ``FontFace``).
 public final class TextRenderer {
     /// The primary face first, then the fallbacks in order of preference.
     public private(set) var faces: [FontFace]

@@ -27,8 +27,10 @@ struct MultitouchBDecoder: TouchDecoder {
     private var currentSlot: Int
     private let hasPressure: Bool
 
-    /// - Parameter initialSlot: the slot selected when the device was opened; by default the
-    ///   one its description names (``AbsInfo/value`` of `ABS_MT_SLOT`), else 0.
+    /// - Parameters:
+    ///   - device: the device's description (its `ABS_MT_SLOT` range gives the slot count).
+    ///   - initialSlot: the slot selected when the device was opened; by default the one its
+    ///     description names (``AbsInfo/value`` of `ABS_MT_SLOT`), else 0.
     init(device: DeviceDescription, initialSlot: Int?) throws {
         let count = device.slotCount
         guard count > 0 else { throw TouchDeviceError("\(device.name): ABS_MT_SLOT without a range") }

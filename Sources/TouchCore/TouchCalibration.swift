@@ -56,7 +56,7 @@ public struct CalibrationError: Error, Hashable, Sendable, CustomStringConvertib
 /// 3. ``swapXY``, then ``invertX`` / ``invertY`` (`u → 1 − u`): how the panel is wired to its display;
 /// 4. scale to the display's physical pixels and turn by the display's ``rotation`` into the
 ///    logical screen of ``screenWidth`` × ``screenHeight`` pixels — Raster's
-///    ``Rotation/logicalPoint(_:width:height:)``, the same rotation the picture goes through,
+///    `Rotation.logicalPoint(_:width:height:)`, the same rotation the picture goes through,
 ///    so setting the display rotation alone keeps touches under the finger.
 public struct TouchCalibration: Hashable, Sendable {
     /// The raw x axis's range (normally the absinfo of `ABS_MT_POSITION_X` or `ABS_X`).

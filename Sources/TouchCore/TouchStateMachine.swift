@@ -77,6 +77,7 @@ public struct TouchStateMachine: Sendable {
     /// - Parameters:
     ///   - device: the description (after ``DeviceDescription/remappingAxes(_:)`` when the
     ///     device needs a remap; its events are translated through it).
+    ///   - calibration: how the device's coordinates map onto the screen (changed later through ``calibration``).
     ///   - initialSlot: the type B slot selected when the device was opened: libevdev's
     ///     `libevdev_get_current_slot` live; for a recording, the slot its header names
     ///     (``AbsInfo/value`` of `ABS_MT_SLOT`), which is the default, else 0.

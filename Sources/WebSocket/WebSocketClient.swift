@@ -40,7 +40,7 @@ public enum WebSocketEvent<Message: Sendable>: Sendable {
 /// this client's, which sleeps in poll(2) between events. Everything the loop asks (connect,
 /// send, close) is queued and the thread woken with `lws_cancel_service`, the one libwebsockets
 /// call safe from another thread; every complete message is decoded there (`decode`: parsing
-/// costs the loop nothing) and handed back through an ``EventCounter`` the loop polls. So the
+/// costs the loop nothing) and handed back through an `EventCounter` the loop polls. So the
 /// loop never blocks on the network, not even for name resolution, and no one busy-polls.
 ///
 /// One connection at a time; after `.closed` the loop may ``connect()`` again.

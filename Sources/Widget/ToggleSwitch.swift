@@ -246,7 +246,7 @@ public final class ToggleSwitch {
     }
 
     /// The tracked contact lifted. A tap toggles; a drag settles in the direction of a flick
-    /// (``ReleaseVelocity/flickSpeed``), else on the side the finger put the thumb (half way is
+    /// (`ReleaseVelocity.flickSpeed`), else on the side the finger put the thumb (half way is
     /// on); a long press without movement does nothing unless the style says it toggles.
     /// Returns the new value when the touch changed it (nil: it did not, or the contact is not
     /// this switch's), so the caller takes the change from the call that made it.

@@ -12,7 +12,7 @@ import Widget
 // docs/config-reference.md lists every key with its default and range; a test holds it to this.
 
 /// A board config: the display, the touchscreen, the look, and the switches with their actions.
-/// Read with ``BoardConfig/parse(_:)``: missing keys take defaults, unknown keys and
+/// Read with ``BoardConfig/parse(_:)-([UInt8])``: missing keys take defaults, unknown keys and
 /// out-of-range values are errors naming their path.
 public struct BoardConfig: Sendable {
     /// The only version this program reads; newer files are refused rather than misread.

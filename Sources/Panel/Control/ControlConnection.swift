@@ -1,6 +1,6 @@
 /// One control-socket client's byte streams, without the socket: its input cut into request
 /// lines, and the replies and events queued for it. Pure, so the framing rules are tested
-/// without sockets; ``ControlServer`` (PanelRuntime) moves the bytes.
+/// without sockets; `ControlServer` (PanelRuntime) moves the bytes.
 ///
 /// Rules: a line ends at `\n`; a line longer than ``ControlProtocol/maximumLineBytes`` yields
 /// one ``ControlProtocolError/lineTooLong`` and is skipped to its newline; a line cut off by the
@@ -17,7 +17,7 @@ public struct ControlConnection: Sendable {
     private var outputSent = 0
     /// The most unsent bytes before the client counts as not reading.
     public let outputLimit: Int
-    /// Whether the client receives events (``ControlServer/broadcast(_:)``).
+    /// Whether the client receives events (`ControlServer.broadcast(_:)`).
     public var isSubscribed = false
     /// The client shut down its sending side: no more requests, but replies may still be due.
     public private(set) var inputEnded = false

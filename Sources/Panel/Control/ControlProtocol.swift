@@ -322,7 +322,7 @@ public struct ControlProtocolError: Error, Hashable, Sendable, CustomStringConve
 public typealias ControlSwitchStatus = (id: String, label: String, isOn: Bool, enabled: Bool)
 
 /// The protocol's limits and the reply and event lines (JSON text
-/// without the newline; ``ControlServer`` adds it).
+/// without the newline; `ControlServer` adds it).
 public enum ControlProtocol {
     /// The longest request line, in bytes without its newline.
     public static let maximumLineBytes = 64 << 10

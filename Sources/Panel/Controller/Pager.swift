@@ -11,7 +11,7 @@ import Widget
 public struct Pager: Sendable {
     /// A release counts as a flick, and turns the page whatever the travel, at this speed (logical
     /// pixels per second at scale 1, measured over the last 80 ms up to the lift) or faster: the
-    /// figure measured on the touch recordings (``ReleaseVelocity/flickSpeed``).
+    /// figure measured on the touch recordings (`ReleaseVelocity.flickSpeed`).
     public static let flickVelocity = ReleaseVelocity.flickSpeed
     /// A drag that travels this fraction of the width turns the page on release.
     public static let turnFraction = 0.3

@@ -12,12 +12,12 @@ extension PanelController {
     ///
     /// A key while the ring is hidden only shows it — on the switch it was on if that switch is
     /// on the page in view, else on the page's first enabled switch — so a user who cannot see
-    /// where the focus is never toggles a switch blind. With the ring showing, ``PanelKey/next``
-    /// and ``PanelKey/previous`` (Tab, Shift+Tab, a dial) move it through the enabled switches in
+    /// where the focus is never toggles a switch blind. With the ring showing, `PanelKey.next`
+    /// and `PanelKey.previous` (Tab, Shift+Tab, a dial) move it through the enabled switches in
     /// config order (disabled ones are skipped), across pages: past the last switch of a page it
     /// goes to the next page's first and the page slides there; at the board's ends it stops, or
     /// wraps round on a one-page board and with `wrapPages`. The arrows move it to the switch next
-    /// to it on screen (``arrowTarget(_:from:)``). ``PanelKey/activate`` toggles the focused switch as
+    /// to it on screen (``arrowTarget(_:from:)``). `PanelKey.activate` toggles the focused switch as
     /// a tap would (a group sets its members), with source ``ChangeSource/key``.
     public func handle(key: PanelKey, now: Double) -> [SwitchChange] {
         noteInteraction(at: now)

@@ -48,7 +48,7 @@ extension PanelController {
     }
 
     /// Forgets what was painted, so the next ``damage(at:)`` covers the whole screen (with
-    /// ``FrameComposer``'s full invalidation after a reload or VT switch).
+    /// `FrameComposer`'s full invalidation after a reload or VT switch).
     public func forgetPainted() {
         for i in painted.indices { painted[i] = nil }
         paintedPosition = nil

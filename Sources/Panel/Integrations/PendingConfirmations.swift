@@ -1,6 +1,6 @@
 /// Touches on switches bound to a device (an MQTT device, a Home Assistant entity) that the
 /// device has not confirmed yet, and those whose command could not be sent: each switch keeps
-/// the pressed look (``show(on:shown:now:)``) until the device's state confirms it, and goes back
+/// the pressed look (``show(shown:mark:)``) until the device's state confirms it, and goes back
 /// when no confirmation comes in time. One piece of bookkeeping for every kind of binding.
 public struct PendingConfirmations: Sendable {
     /// Switches waiting for their device: the state each goes back to, and when.

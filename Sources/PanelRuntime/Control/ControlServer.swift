@@ -33,14 +33,14 @@ public enum ControlServerError: Error, Hashable, Sendable, CustomStringConvertib
     }
 }
 
-/// The panel's control socket: a Unix stream socket that speaks ``ControlProtocol``'s JSON
+/// The panel's control socket: a Unix stream socket that speaks `ControlProtocol`'s JSON
 /// lines, driven by the event loop's poller and never blocking it.
 ///
 /// The server knows nothing about switches, and nothing about lines either: each client's
-/// framing and output queue is a ``ControlConnection`` (Panel, pure). The loop polls
-/// ``pollInterests``, hands each ready event to ``handle(_:)`` (which accepts clients, sends
+/// framing and output queue is a `ControlConnection` (Panel, pure). The loop polls
+/// ``pollInterests``, hands each ready event to ``handle(_:now:)`` (which accepts clients, sends
 /// queued output and returns the complete request lines, parsed), acts on each request, and
-/// answers with ``send(_:to:)`` (one reply per request, built by ``ControlProtocol``); changes go
+/// answers with ``send(_:to:)`` (one reply per request, built by `ControlProtocol`); changes go
 /// to subscribers through ``broadcast(_:)``. Reply before polling again: a client that shut down
 /// its sending side (`echo … | socat`) is closed at the next poll once its queue is empty.
 ///
@@ -73,7 +73,7 @@ public final class ControlServer {
 
     public static let defaultMaximumClients = 32
     public static let defaultOutputLimit = 256 << 10
-    /// The most bytes one ``handle(_:)`` call reads from one client (the rest waits for the next
+    /// The most bytes one ``handle(_:now:)`` call reads from one client (the rest waits for the next
     /// poll, so a flooding client shares the loop with everything else).
     public static let readBudget = 64 << 10
     /// The most requests taken from one client per turn of the loop: a client that pipelines
@@ -214,7 +214,7 @@ public final class ControlServer {
         return take(from: client)
     }
 
-    /// The I/O half of ``handle(_:)``: accepts, sends queued output, reads into the clients'
+    /// The I/O half of ``handle(_:now:)``: accepts, sends queued output, reads into the clients'
     /// buffers; the requests wait for ``takeRequests()``. The loop does this for every ready
     /// descriptor first, then takes the requests of all clients together.
     public func transfer(_ event: PollEvent, now: Double) {
@@ -283,7 +283,7 @@ public final class ControlServer {
 
     /// Makes `client` receive ``broadcast(_:)`` until it disconnects (and exempts it from the
     /// idle timeout). False, and nothing changes, when ``maximumSubscribers`` others already
-    /// subscribed: the caller replies ``ControlProtocolError/tooManySubscribers(limit:tag:)``.
+    /// subscribed: the caller replies `ControlProtocolError.tooManySubscribers(limit:tag:)`.
     @discardableResult
     public func markSubscribed(_ client: ClientID) -> Bool {
         guard let handle = handles[client], let c = clients[handle] else { return false }

@@ -36,7 +36,7 @@ public struct Backlight: Sendable {
         try write(off ? "4" : "0", to: "bl_power")
     }
 
-    /// The brightness in percent (``BrightnessScale``); nil without a `max_brightness`.
+    /// The brightness in percent (`BrightnessScale`); nil without a `max_brightness`.
     public func brightness() throws(SystemError) -> Int? {
         guard let maximumLevel else { return nil }
         return BrightnessScale.percent(level: try Self.readNumber("\(path)/brightness"), maximum: maximumLevel)

@@ -23,7 +23,7 @@ public struct LoadedConfig: Sendable {
     }
 
     /// Reads, parses and validates `path`, then checks and loads the files it names. Every
-    /// failure is a ``ConfigError`` naming the field (or the file, when it cannot be read).
+    /// failure is a `ConfigError` naming the field (or the file, when it cannot be read).
     public static func read(path: String) throws(ConfigError) -> LoadedConfig {
         let config = try BoardConfig.parse(try readConfigFile(path))
         try ConfigAssets.checkFont(of: config)
@@ -40,7 +40,7 @@ public struct LoadedConfig: Sendable {
     }
 }
 
-/// The bytes of a JSON config file (a board config, a scenario), or a ``ConfigError`` saying
+/// The bytes of a JSON config file (a board config, a scenario), or a `ConfigError` saying
 /// why it cannot be read.
 public func readConfigFile(_ path: String) throws(ConfigError) -> [UInt8] {
     do {

@@ -6,7 +6,7 @@ import TouchCore
 
 /// Plays a recorded input stream into a ``PanelSession`` on recorded time: every event goes
 /// through the same touch state machine (or, for a keyboard's or a dial's recording, the same
-/// ``KeyDecoder``) a live device uses, and frames are painted at the (simulated) vblanks between
+/// `KeyDecoder`) a live device uses, and frames are painted at the (simulated) vblanks between
 /// events exactly as the live loop paints them after each flip. Headless runs, CI and
 /// `switchpanel replay` use this; the session cannot tell it from a board.
 public struct RecordingPlayer {

@@ -37,7 +37,7 @@ public final class ScriptedTouches: TouchSource {
 }
 
 /// A keyboard or dial that exists only in a test: evdev events handed in by the test go through
-/// the same ``KeyDecoder`` (with the board's `keys` settings) as a device's.
+/// the same `KeyDecoder` (with the board's `keys` settings) as a device's.
 public final class ScriptedKeys {
     private var decoder: KeyDecoder
 

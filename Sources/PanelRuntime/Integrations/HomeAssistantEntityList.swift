@@ -4,7 +4,7 @@ import Panel
 import WebSocket
 
 /// What `switchpanel ha-entities` prints: the entities of a Home Assistant server that a switch
-/// can be bound to (the domains ``HomeAssistantEntity/Domain`` allows), with their states and
+/// can be bound to (the domains `HomeAssistantEntity.Domain` allows), with their states and
 /// friendly names, read once over the WebSocket API (`auth`, then `get_states`) by the same
 /// client the panel uses. Outside the panel's loop: a tool waits for its answer.
 public enum HomeAssistantEntityList {

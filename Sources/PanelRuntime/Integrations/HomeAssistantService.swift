@@ -6,7 +6,7 @@ import WebSocket
 /// The panel's switches bound to Home Assistant entities, served from the panel's one loop (a
 /// ``PanelService``): the WebSocket client's eventfd in the poller, the reconnect backoff, the
 /// pings and the touches' confirmation timeouts among the loop's deadlines. What is said is
-/// ``HomeAssistantBridge``'s (pure); this class carries it between the bridge, the client (whose
+/// `HomeAssistantBridge`'s (pure); this class carries it between the bridge, the client (whose
 /// I/O thread does the network, name resolution included) and the session.
 ///
 /// A switch whose entity is unavailable, unknown or missing, or any bound switch while the

@@ -4,7 +4,7 @@ import Panel
 
 /// The panel on its MQTT broker, served from the panel's one loop (a ``PanelService``): the
 /// client's socket in the poller, its keepalive, reconnect backoff and the devices' confirmation
-/// timeouts among the loop's deadlines. What is said on the broker is ``MQTTBridge``'s (pure);
+/// timeouts among the loop's deadlines. What is said on the broker is `MQTTBridge`'s (pure);
 /// this class only carries it between the bridge, the client and the session.
 ///
 /// The UI never waits on the network: connecting (name resolution included) happens off the

@@ -6,7 +6,7 @@ import TouchCore
 
 /// A whole panel in virtual time, for tests (the model is swift-nio's `EmbeddedEventLoop`): the
 /// panel ``AssembledPanel`` builds for `run`, on the in-memory display, with an
-/// ``EmbeddedPoller`` on a ``VirtualClock``. ``advance(by:)`` runs the real loop — frames,
+/// `EmbeddedPoller` on a `VirtualClock`. ``advance(by:)`` runs the real loop — frames,
 /// deadlines, the control socket, actions, blanking, the watchdog — while time jumps from one
 /// deadline to the next, so "five idle minutes, then the screen is blank" takes microseconds.
 ///

@@ -5,7 +5,7 @@ import Panel
 import Presentation
 import TouchCore
 
-/// The panel's one thread: a ``Poller`` over the display (page-flip events), the touch devices,
+/// The panel's one thread: a `Poller` over the display (page-flip events), the touch devices,
 /// the hot-plug watcher, the control socket, the actions' stderr pipes and a signalfd — and
 /// nothing else.
 ///
@@ -14,7 +14,7 @@ import TouchCore
 /// command's timeout, a stuck contact, a headless vblank, blanking, the watchdog) and without a
 /// deadline for ever, so at rest the process sleeps until a touch, a signal or a client arrives.
 ///
-/// The clock and the poller are injected: with an ``EmbeddedPoller`` the same loop runs in
+/// The clock and the poller are injected: with an `EmbeddedPoller` the same loop runs in
 /// virtual time (``EmbeddedPanel`` drives it from tests), so five idle minutes take microseconds.
 ///
 /// The loop reaches the panel through its ``session`` only, and is that session's listener: what
@@ -128,7 +128,7 @@ public final class PanelLoop {
 
     /// Runs until SIGINT or SIGTERM and returns that signal. Display errors end the loop by
     /// throwing (the caller closes the display, restoring the screen). With an
-    /// ``EmbeddedPoller``, returns nil once the loop would sleep past the poller's horizon.
+    /// `EmbeddedPoller`, returns nil once the loop would sleep past the poller's horizon.
     public func run() throws -> Int32? {
         while true {
             if takeover?.isFinished == true { return nil }

@@ -21,7 +21,7 @@ public struct PanelOptions {
     /// Re-reads the config for SIGHUP; nil when there is no file to re-read (the demo panel).
     public var reloadConfig: (() throws -> LoadedConfig)?
     /// Where `print` actions write their JSON lines; nil: standard output, through a
-    /// ``LineOutput`` the loop flushes (a reader that stops reading never stops the panel).
+    /// `LineOutput` the loop flushes (a reader that stops reading never stops the panel).
     public var printLine: ((String) -> Void)?
     /// The host name an MQTT panel without a configured node is named after; nil: this machine's.
     public var hostName: String?

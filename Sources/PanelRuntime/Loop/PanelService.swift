@@ -4,7 +4,7 @@ import Raster
 
 /// Something the panel's one loop serves besides its own sources (display, touch, control socket,
 /// actions, signals): a network client, an HTTP server. A service owns its descriptors and hands
-/// the loop only ``PollInterest``s; the loop waits on them together with everything else, calls
+/// the loop only `PollInterest`s; the loop waits on them together with everything else, calls
 /// back when one is ready or a deadline passes, and never blocks on a service's behalf — so a
 /// broker that never answers or a browser that stops reading cannot delay a touch's frame.
 ///

@@ -1,7 +1,7 @@
 import Presentation
 
 /// A screen that has the display instead of the panel for a while — calibration's targets
-/// (``CalibrationSession``) — on the panel's own loop: the loop paints its frames (paced by the
+/// (`CalibrationSession`) — on the panel's own loop: the loop paints its frames (paced by the
 /// display's flips, as the panel's are) and returns once it is finished. Its touches come
 /// through the loop's ``TouchSource``, which it provides.
 public protocol ScreenTakeover: AnyObject {

@@ -187,8 +187,9 @@ public enum Composite {
     }
 
     /// Composites a row of per-pixel premultiplied sources (gradients, images) through
-    /// coverage (`nil`: full) scaled by `opacity` (0…255): each pixel as ``scalarOver`` computes
-    /// it (its twin in the tests), in the packed two-channels-a-lane form.
+    /// coverage (`nil`: full) scaled by `opacity` (0…255): each pixel as
+    /// ``scalarOver(_:_:coverage:)`` computes it (its twin in the tests), in the packed
+    /// two-channels-a-lane form.
     static func varying(
         _ p: UnsafeMutablePointer<UInt32>, _ sources: UnsafePointer<UInt32>, _ coverage: UnsafePointer<UInt8>?,
         _ count: Int, opacity: UInt32

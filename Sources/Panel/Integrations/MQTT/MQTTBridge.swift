@@ -299,7 +299,7 @@ public struct MQTTBridge {
 
     // MARK: Time
 
-    /// When ``tick(now:states:)`` has something to do.
+    /// When ``tick(now:states:isConnected:)`` has something to do.
     public var nextDeadline: Double? {
         [republishAt, confirmations.nextDeadline].compactMap { $0 }.min()
     }
@@ -332,7 +332,7 @@ public struct MQTTBridge {
 
     /// Clears the switches' retained states under this node's base topic, for a node that is no
     /// more (renamed, or leaving the broker): a script watching `switchpanel/+/…` finds no ghost
-    /// of it. The status goes last, with the disconnect (``MQTTService``).
+    /// of it. The status goes last, with the disconnect (PanelRuntime's `MQTTService`).
     public func vacating() -> [Outgoing] {
         board.switches.map { .publish(topic: stateTopic($0.id), payload: "", retain: true) }
     }
