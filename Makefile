@@ -37,7 +37,8 @@ run: build
 	mkdir -p out
 	.build/release/switchpanel run --out out/panel.png
 
-## Installs what is missing, checks the formatting and the systemd unit, and runs the whole test suite:
+## Installs what is missing, checks the formatting, the systemd unit, the docs and the module map (with
+## every module's DocC catalog built), and runs the whole test suite:
 ## XCTest (without --disable-swift-testing an empty Swift Testing run prints last), the browser
 ## preview's tests, the README's commands and the documentation's links.
 ifeq ($(CROSS),arm64)
@@ -45,7 +46,7 @@ ifeq ($(CROSS),arm64)
 test:
 	bash scripts/arm64-test.sh
 else
-test: setup lint security docs-test module-map-test
+test: setup lint security docs-test module-map-test module-docs
 	$(SWIFT) test --disable-swift-testing
 	$(MAKE) browser-test
 	$(MAKE) readme-test
