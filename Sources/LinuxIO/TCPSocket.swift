@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// TCP listening sockets, for the preview's HTTP server. Bound and listening here, before the
