@@ -186,8 +186,10 @@ public final class WebSocketClient<Message: Sendable>: @unchecked Sendable {
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN
         info.protocols = UnsafePointer(protocols)
-        info.gid = -1
-        info.uid = -1
+        // -1: keep the process's ids. ~0 because the field is an int in Debian 12's libwebsockets
+        // 4.1 and a gid_t/uid_t (unsigned) in Debian 13's 4.3, where -1 does not compile.
+        info.gid = ~0
+        info.uid = ~0
         info.options = UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
         // How long a connection may take to open (resolution, TCP, TLS, handshake).
         info.timeout_secs = 10
