@@ -127,8 +127,16 @@ vm-panel-test: setup
 ## `make install`: boot, taps, ctl, SIGKILL restart with states from disk, reload, stop, screendumps
 ## equal to `switchpanel render` (debootstrap once, then 1.5-2.5 min plus a release build; not part
 ## of `make test`).
+ifeq ($(CROSS),arm64)
+## ARCH=arm64: the same with the arm64 package (make deb ARCH=arm64) in a Debian 12 arm64 root on
+## Debian 13's arm64 kernel under qemu-system-aarch64 -M virt (TCG), plus a uinput tap in the guest
+## (debootstrap once, ~9 min under emulation; then ~8 min).
+vm-systemd-test:
+	bash scripts/vm-systemd-test.sh --arch arm64
+else
 vm-systemd-test: setup
 	bash scripts/vm-systemd-test.sh
+endif
 
 ## The panel against a real Home Assistant 2025.4.4 (from PyPI, installed once into
 ## ~/.cache/switchpanel by scripts/setup-homeassistant.sh) and a real mosquitto: discovery, commands

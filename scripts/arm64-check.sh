@@ -7,6 +7,9 @@
 #                 rendered there, pixel for pixel against the x86_64 program (needs the amd64
 #                 program: `make build-install` is run first if it is missing)
 #   vm            the arm64 program on an aarch64 kernel (arm64-vm-panel-test.sh: DRM, a tap)
+#   systemd       the arm64 package under systemd on an aarch64 kernel (vm-systemd-test.sh --arch
+#                 arm64: install, READY=1, watchdog, upgrade, purge, a uinput tap; its Debian 12
+#                 arm64 root is debootstrapped once, ~10 min under emulation)
 #   tests         make test ARCH=arm64 (the XCTest suite under qemu-user)
 # Closes with one "N passed, N failed" line over the checks.
 set -euo pipefail
@@ -25,7 +28,8 @@ renders() {
 
 passed=0 failed=0 report=()
 for check in "setup|bash scripts/arm64-setup.sh all" "deb|bash scripts/arm64-deb.sh" "compat|compat_test" \
-    "renders|renders" "vm|bash scripts/arm64-vm-panel-test.sh" "tests|bash scripts/arm64-test.sh"; do
+    "renders|renders" "vm|bash scripts/arm64-vm-panel-test.sh" \
+    "systemd|bash scripts/vm-systemd-test.sh --arch arm64" "tests|bash scripts/arm64-test.sh"; do
     name=${check%%|*}
     SECONDS=0
     if eval "${check#*|}"; then

@@ -22,10 +22,15 @@ fi
 binary=$(bash scripts/arm64-build.sh "$@")
 
 # git runs on the host: the root sees the work tree, not always its .git (a worktree's is elsewhere).
+# DEB_OUT (a folder in the work tree, which the root sees; default .build/deb), DEB_VERSION_SUFFIX
+# and LINTIAN=0 as for scripts/build-deb.sh.
+out=${DEB_OUT:-.build/deb}
 export ARM64_ROOT_ENV="SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) SWITCHPANEL_COMMIT=$(git rev-parse --short HEAD)
-    SWITCHPANEL_BINARY=$binary DEB_OUT=.build/deb LINTIAN=0 DEB_BUILD_OPTIONS=crossbuildcanrunhostbinaries"
+    SWITCHPANEL_BINARY=$binary DEB_OUT=$out DEB_VERSION_SUFFIX=${DEB_VERSION_SUFFIX:-} LINTIAN=0
+    DEB_BUILD_OPTIONS=crossbuildcanrunhostbinaries"
 arm64_in_root "$root" sh -c 'eval "$(dpkg-architecture -aarm64 -s 2>/dev/null)" && bash scripts/build-deb.sh'
-deb=$(ls -t .build/deb/switchpanel_*_arm64.deb | head -1)
+deb=$(ls -t "$out"/switchpanel_*_arm64.deb | head -1)
+[ "${LINTIAN:-1}" != 0 ] || exit 0
 echo "arm64-deb: lintian $deb (the host's, as for the amd64 package)"
 lintian --info --display-info --fail-on error,warning "$deb"
 echo "arm64-deb: lintian: clean"

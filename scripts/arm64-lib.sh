@@ -94,5 +94,28 @@ arm64_in_root() {
     ' arm64-in-root "$root" "$arm64_tree" "${ARM64_SCRATCH_ROOT:-}" "${ARM64_BIND:-}" "$@"
 }
 
+# Debian 13's arm64 kernel (and busybox-static) for the aarch64 guests, downloaded once with
+# apt-get download in the build root and unpacked under the cache (vm/tree). Sets arm64_vm_tree,
+# arm64_vm_tree_parent (the folder holding it), arm64_vm_kver and arm64_vm_kernel; the modules
+# are .ko.xz under $arm64_vm_tree/usr/lib/modules, with their modules.dep.
+arm64_vm_kernel() {
+    local vm=$arm64_cache/vm deb
+    if ! [ -e "$vm/.switchpanel-unpacked" ]; then
+        arm64_say "downloading Debian 13's arm64 kernel and busybox-static (apt-get download in the build root)"
+        arm64_in_root "$arm64_build_root" sh -c 'mkdir -p /var/cache/switchpanel-vm && cd /var/cache/switchpanel-vm &&
+            image=$(apt-cache depends linux-image-arm64:arm64 | sed -n "s/.*Depends: \(linux-image-[0-9][^ ]*\)/\1/p" | head -1) &&
+            apt-get download -qq "$image" busybox-static:arm64 2>&1 | grep -v unsandboxed || true'
+        rm -rf "$vm" && mkdir -p "$vm/tree"
+        for deb in "$arm64_build_root"/var/cache/switchpanel-vm/*.deb; do dpkg -x "$deb" "$vm/tree"; done
+        ln -sfn usr/lib "$vm/tree/lib"
+        touch "$vm/.switchpanel-unpacked"
+    fi
+    arm64_vm_tree_parent=$vm
+    arm64_vm_tree=$vm/tree
+    arm64_vm_kver=$(ls "$vm/tree/usr/lib/modules" | sort -V | tail -1)
+    arm64_vm_kernel=$vm/tree/boot/vmlinuz-$arm64_vm_kver
+    [ -e "$vm/tree/usr/lib/modules/$arm64_vm_kver/modules.dep" ] || depmod -b "$vm/tree" "$arm64_vm_kver"
+}
+
 # The work tree bound into the roots (the repository's top).
 arm64_tree=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

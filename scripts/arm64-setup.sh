@@ -6,9 +6,10 @@
 # where it stopped. The host gets debootstrap and qemu-user-static and a binfmt_misc entry for
 # qemu-aarch64; its apt sources are never changed.
 #
-# Usage: arm64-setup.sh [build|test|bookworm|bookworm-test|all]
+# Usage: arm64-setup.sh [build|test|bookworm|bookworm-test|all|status]
 #   (default all; build and bookworm: what `make build ARCH=arm64` needs, bookworm being the
-#   Debian 12 sysroot; test and bookworm-test: the Debian 13 and 12 arm64 roots of the checks)
+#   Debian 12 sysroot; test and bookworm-test: the Debian 13 and 12 arm64 roots of the checks;
+#   status: exit 0 when all is set up, else name what is missing, changing nothing)
 set -euo pipefail
 arm64_name=arm64-setup
 source "$(dirname "$0")/arm64-lib.sh"
@@ -191,6 +192,27 @@ setup_bookworm_test_root() {
     make_root "$arm64_bookworm_test_root" arm64 bookworm
 }
 
+# `status`: whether everything is set up already (every stamp of `all` there, the host's packages
+# installed and Debian 13's arm64 kernel unpacked), changing nothing; prints what is missing.
+# (.ci/run runs the arm64 steps only then: a fresh set-up does not fit its budget.)
+status() {
+    local list runtime missing=() p stage
+    list=runtime-$(echo "${arm64_test_packages[*]}" | md5sum | cut -c1-8)
+    runtime=x86-64-runtime-$(echo "${arm64_x86_64_runtime[*]}" | md5sum | cut -c1-8)
+    for stage in "$arm64_build_root debootstrap" "$arm64_build_root toolchain" "$arm64_build_root arm64-$arm64_dev_list" \
+        "$arm64_build_root $runtime" "$arm64_build_root amd64-$arm64_dev_list" "$arm64_build_root swift-aarch64-runtime" \
+        "$arm64_bookworm_root debootstrap" "$arm64_bookworm_root arm64-$arm64_dev_list" "$arm64_bookworm_root relative-links" \
+        "$arm64_test_root debootstrap" "$arm64_test_root $list" "$arm64_bookworm_test_root debootstrap"; do
+        stamp ${stage% *} ${stage#* } || missing+=("$(basename "${stage% *}"):${stage#* }")
+    done
+    [ -e "$arm64_cache/vm/.switchpanel-unpacked" ] || missing+=("vm:kernel")
+    for p in debootstrap qemu-user-static qemu-system-arm lintian; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("host:$p")
+    done
+    ((${#missing[@]} == 0)) || { arm64_say "not set up: ${missing[*]}"; return 1; }
+}
+
+if [ "$what" = status ]; then status; exit; fi
 mkdir -p "$arm64_cache"
 setup_host
 case $what in
@@ -199,5 +221,5 @@ bookworm) setup_bookworm_root ;;
 bookworm-test) setup_bookworm_test_root ;;
 test) setup_test_root ;;
 all) setup_build_root && setup_bookworm_root && setup_test_root && setup_bookworm_test_root ;;
-*) echo "usage: $0 [build|test|bookworm|bookworm-test|all]" >&2 && exit 2 ;;
+*) echo "usage: $0 [build|test|bookworm|bookworm-test|all|status]" >&2 && exit 2 ;;
 esac

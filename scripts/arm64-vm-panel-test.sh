@@ -32,21 +32,10 @@ board=board-configs/qemu-virtio-gpu.json
 work=$(mktemp -d /tmp/arm64-vm.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
-# --- Debian 13's arm64 kernel and busybox, once ------------------------------------------------
-vm=$arm64_cache/vm
-if ! [ -e "$vm/.switchpanel-unpacked" ]; then
-    say "downloading Debian 13's arm64 kernel and busybox-static (apt-get download in the build root)"
-    arm64_in_root "$arm64_build_root" sh -c 'mkdir -p /var/cache/switchpanel-vm && cd /var/cache/switchpanel-vm &&
-        image=$(apt-cache depends linux-image-arm64:arm64 | sed -n "s/.*Depends: \(linux-image-[0-9][^ ]*\)/\1/p" | head -1) &&
-        apt-get download -qq "$image" busybox-static:arm64 2>&1 | grep -v unsandboxed || true'
-    rm -rf "$vm" && mkdir -p "$vm/tree"
-    for deb in "$arm64_build_root"/var/cache/switchpanel-vm/*.deb; do dpkg -x "$deb" "$vm/tree"; done
-    ln -sfn usr/lib "$vm/tree/lib"
-    touch "$vm/.switchpanel-unpacked"
-fi
-kver=$(ls "$vm/tree/usr/lib/modules" | sort -V | tail -1)
-kernel=$vm/tree/boot/vmlinuz-$kver
-[ -e "$vm/tree/usr/lib/modules/$kver/modules.dep" ] || depmod -b "$vm/tree" "$kver"
+arm64_vm_kernel
+vm=$arm64_vm_tree_parent
+kver=$arm64_vm_kver
+kernel=$arm64_vm_kernel
 
 # --- the initramfs ---------------------------------------------------------------------------
 rootfs=$work/rootfs
@@ -130,36 +119,19 @@ vm_pack_initramfs "$rootfs" "$work/initramfs.cpio.gz"
 
 # --- the guest -------------------------------------------------------------------------------
 log=$work/console.log
-qmp=$work/qmp.sock
 started=$(now)
-coproc GUEST { timeout 600 qemu-system-aarch64 -M virt -cpu max -accel tcg,thread=multi -smp 2 -m 1024 \
+ready=
+# The first screendump is the first frame on screen: its time is boot to the first frame.
+vm_guest_line() {
+    [[ $1 == "=== DUMP "* && -z $ready ]] && ready=$(elapsed "$started")
+    return 1
+}
+vm_guest_loop "$work/" "$log" 500 "=== DONE" \
+    timeout 600 qemu-system-aarch64 -M virt -cpu max -accel tcg,thread=multi -smp 2 -m 1024 \
     -kernel "$kernel" -initrd "$work/initramfs.cpio.gz" -append "console=ttyAMA0 quiet loglevel=3 panic=-1" \
     -device virtio-gpu-pci,xres=800,yres=480 -device virtio-tablet-pci -display none -serial stdio -net none \
-    -no-reboot -qmp "unix:$qmp,server=on,wait=off" 2>&1; }
-qemu_pid=$GUEST_PID
-exec {from_guest}<&"${GUEST[0]}" {to_guest}>&"${GUEST[1]}"
-ready=
-while IFS= read -r -t 500 line <&"$from_guest"; do
-    line=${line%$'\r'}
-    printf '%s\n' "$line" >>"$log"
-    case $line in
-    "=== DUMP "*)
-        name=${line#=== DUMP }
-        [ -n "$ready" ] || ready=$(elapsed "$started")
-        vm_screendump "$qmp" "$work/$name.ppm" || say "screendump $name failed"
-        printf 'ok\n' >&"$to_guest"
-        ;;
-    "=== TAP "*)
-        read -r _ _ x y <<<"$line"
-        vm_tablet_tap "$qmp" "$x" "$y" || say "tap failed"
-        printf 'ok\n' >&"$to_guest"
-        ;;
-    "=== DONE"*) break ;;
-    esac
-done
-exec {from_guest}<&- {to_guest}>&-
-wait "$qemu_pid" 2>/dev/null || true
-say "guest ran $(elapsed "$started") s (boot to the first frame on screen: ${ready:-never} s)"
+    -no-reboot
+say "guest ran $vm_guest_seconds s (boot to the first frame on screen: ${ready:-never} s)"
 
 passed=0 failed=0
 check() { if eval "$2"; then passed=$((passed + 1)); say "ok   $1"; else failed=$((failed + 1)); say "FAIL $1"; fi; }

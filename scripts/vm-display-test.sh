@@ -106,29 +106,11 @@ pass() { say "ok   $*"; }
 
 # Runs the guest with display device $2 (named $1), answering its dump requests.
 run_guest() {
-    local driver=$1 device=$2 log=$work/$1-console.log line name booted qemu_pid from_guest to_guest
-    booted=$(now)
-    coproc GUEST { timeout 240 "${vm_qemu[@]}" -vga none -device "$device" -display none \
-        -qmp "unix:$work/$driver-qmp.sock,server=on,wait=off" 2>&1; }
-    # Bash unsets GUEST and GUEST_PID once it reaps the coproc (QEMU may exit before the loop
-    # ends): keep the pid and copies of the descriptors.
-    qemu_pid=$GUEST_PID
-    exec {from_guest}<&"${GUEST[0]}" {to_guest}>&"${GUEST[1]}"
-    while IFS= read -r -t 200 line <&"$from_guest"; do
-        line=${line%$'\r'}
-        printf '%s\n' "$line" >>"$log"
-        case $line in
-        "=== DUMP "*)
-            name=${line#=== DUMP }
-            vm_screendump "$work/$driver-qmp.sock" "$work/$driver-$name.ppm" || fail "$driver: screendump $name"
-            printf 'ok\n' >&"$to_guest"
-            ;;
-        "=== DONE"*) break ;;
-        esac
-    done
-    exec {from_guest}<&- {to_guest}>&-
-    wait "$qemu_pid" 2>/dev/null || true
-    say "$driver: guest ran $(elapsed "$booted") s (boot, two probes with VT switches, $(grep -c '^=== DUMP' "$log") screendumps)"
+    local driver=$1 device=$2 log=$work/$1-console.log
+    vm_guest_label=$driver
+    vm_guest_loop "$work/$driver-" "$log" 200 "=== DONE" \
+        timeout 240 "${vm_qemu[@]}" -vga none -device "$device" -display none
+    say "$driver: guest ran $vm_guest_seconds s (boot, two probes with VT switches, $(grep -c '^=== DUMP' "$log") screendumps)"
     if [ -n "${KEEP_DUMPS:-}" ]; then mkdir -p "$KEEP_DUMPS" && cp "$work/$driver"-*.ppm "$log" "$KEEP_DUMPS/"; fi
     grep -q '^=== DONE' "$log" || { tail -40 "$log"; fail "$driver: the guest did not finish"; return; }
 }

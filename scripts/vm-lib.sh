@@ -1,5 +1,7 @@
-# Shared parts of the QEMU kernel tests (vm-evdev-test.sh, vm-display-test.sh): packages, a
-# switchpanel with the Swift runtime linked in (and test programs, and their shared C libraries), kernel modules, a busybox initramfs and the QEMU command line. Software
+# Shared parts of the QEMU kernel tests (vm-evdev-test.sh, vm-display-test.sh, vm-panel-test.sh,
+# vm-systemd-test.sh, arm64-vm-panel-test.sh): packages, a switchpanel with the Swift runtime linked
+# in (and test programs, and their shared C libraries), kernel modules, a busybox initramfs, the
+# QEMU command line and the loop that serves a guest's requests (screendumps, taps). Software
 # emulation only (KVM is not available on the build machines: it starts and then hangs).
 #
 # Source it after setting `vm_name` (the prefix of log lines); it defines functions only.
@@ -143,6 +145,83 @@ vm_tablet_tap() {
     vm_qmp "$1" \
         "{\"execute\":\"input-send-event\",\"arguments\":{\"events\":[$(printf "$abs" x "$2"),$(printf "$abs" y "$3"),$(printf "$btn" true)]}}" \
         "{\"execute\":\"input-send-event\",\"arguments\":{\"events\":[$(printf "$btn" false)]}}"
+}
+
+# --- the guest loop (every harness, both architectures) ------------------------------------------
+
+# vm_guest_loop PREFIX LOG READ_TIMEOUT END COMMAND...: runs the guest COMMAND (QEMU, usually under
+# `timeout`; a QMP socket PREFIXqmp.sock is added to it) as a coprocess and serves its console:
+# every line is appended to LOG (a carriage return dropped), and requests are answered with one
+# line once done, in lock-step (the guest waits with `read -r _`):
+#   "=== DUMP NAME"  a QMP screendump to PREFIXNAME.ppm
+#   "=== TAP X Y"    a virtio-tablet tap at raw X, Y (0..32767)
+# until a line beginning with END, READ_TIMEOUT seconds of silence or the guest's exit. A harness with requests
+# of its own defines vm_guest_line: called with each line first, it returns 0 when it handled the
+# line (answering with vm_guest_reply if the guest waits), 1 to leave it to the loop. Failed
+# requests go to the harness's `fail` (else vm_say). Sets vm_guest_qmp (the socket) and
+# vm_guest_seconds (the guest's run).
+vm_guest_reply() { printf 'ok\n' >&"$vm_to_guest"; }
+vm_guest_loop() {
+    local prefix=$1 log=$2 read_timeout=$3 end=$4 line name x y qemu_pid began
+    shift 4
+    vm_guest_qmp=${prefix}qmp.sock
+    began=$(date +%s.%N)
+    coproc GUEST { "$@" -qmp "unix:$vm_guest_qmp,server=on,wait=off" 2>&1; }
+    # Bash unsets GUEST and GUEST_PID once it reaps the coproc (QEMU may exit before the loop
+    # ends): keep the pid and copies of the descriptors.
+    qemu_pid=$GUEST_PID
+    exec {vm_from_guest}<&"${GUEST[0]}" {vm_to_guest}>&"${GUEST[1]}"
+    while IFS= read -r -t "$read_timeout" line <&"$vm_from_guest"; do
+        line=${line%$'\r'}
+        printf '%s\n' "$line" >>"$log"
+        if declare -F vm_guest_line >/dev/null && vm_guest_line "$line"; then continue; fi
+        [[ $line != "$end"* ]] || break
+        case $line in
+        "=== DUMP "*)
+            name=${line#=== DUMP }
+            vm_screendump "$vm_guest_qmp" "$prefix$name.ppm" || vm_guest_failed "screendump $name"
+            vm_guest_reply
+            ;;
+        "=== TAP "*)
+            read -r x y <<<"${line#=== TAP }"
+            vm_tablet_tap "$vm_guest_qmp" "$x" "$y" || vm_guest_failed "tablet tap at $x,$y"
+            vm_guest_reply
+            ;;
+        esac
+    done
+    exec {vm_from_guest}<&- {vm_to_guest}>&-
+    wait "$qemu_pid" 2>/dev/null || true
+    vm_guest_seconds=$(awk -v a="$began" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+}
+vm_guest_failed() { if declare -F fail >/dev/null; then fail "${vm_guest_label:+$vm_guest_label: }$*"; else vm_say "FAIL $*"; fi; }
+
+# --- uinput recordings (vm-panel-test.sh, vm-systemd-test.sh) --------------------------------------
+
+# vm_touchscreen_header PROGRAM WHAT: the evemu header of the harnesses' uinput touchscreen, a
+# direct MT-B device (slots, tracking ids, BTN_TOUCH, ABS_X/Y as well) with 4096 units per axis,
+# as the program PROGRAM (an x86_64 switchpanel) describes it (DeviceDescription.syntheticTouchscreen:
+# the one description of that device); WHAT, a comment, says what the recording plays.
+vm_touchscreen_header() {
+    "$1" describe-touchscreen --units 4096
+    echo "# Written by $vm_name: $2."
+}
+
+# vm_tap_recording PROGRAM X Y ID: one MT-B tap of 60 ms at raw X, Y (the centre of switch ID).
+vm_tap_recording() {
+    vm_touchscreen_header "$1" "one MT-B tap at $2,$3 (raw units), the centre of switch $4"
+    cat <<EOF
+E: 0.000000 0003 002f 0000
+E: 0.000000 0003 0039 0001
+E: 0.000000 0003 0035 $(printf %04d "$2")
+E: 0.000000 0003 0036 $(printf %04d "$3")
+E: 0.000000 0001 014a 0001
+E: 0.000000 0003 0000 $(printf %04d "$2")
+E: 0.000000 0003 0001 $(printf %04d "$3")
+E: 0.000000 0000 0000 0000
+E: 0.060000 0003 0039 -001
+E: 0.060000 0001 014a 0000
+E: 0.060000 0000 0000 0000
+EOF
 }
 
 # Compares the images $1 (expected) and $2 (got), each a binary PPM (QEMU's screendump) or an

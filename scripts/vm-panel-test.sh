@@ -146,63 +146,10 @@ swipe_y=300
 awk -v y=$swipe_y '$1 == "switch" { split($3, size, "x"); split($5, at, ","); if (at[2] + size[2] + 20 > y) bad = 1 }
     END { exit bad }' "$work/pages-layout.txt" || { say "the swipe at y $swipe_y would start on a switch"; exit 1; }
 
-# The touchscreen: a direct MT-B device (slots, tracking ids, BTN_TOUCH, ABS_X/Y as well) with
-# 4096 units per axis; $1 says what the recording plays.
-touchscreen_header() {
-    cat <<EOF
-# EVEMU 1.3
-# Written by vm-panel-test.sh: $1.
-N: SwitchPanel test touchscreen
-I: 0003 1d50 6150 0001
-P: 02 00 00 00 00 00 00 00
-B: 00 0b 00 00 00 00 00 00 00
-B: 01 00 00 00 00 00 00 00 00
-B: 01 00 00 00 00 00 00 00 00
-B: 01 00 00 00 00 00 00 00 00
-B: 01 00 00 00 00 00 00 00 00
-B: 01 00 00 00 00 00 00 00 00
-B: 01 00 04 00 00 00 00 00 00
-B: 01 00 00 00 00 00 00 00 00
-B: 01 00 00 00 00 00 00 00 00
-B: 01 00 00 00 00 00 00 00 00
-B: 01 00 00 00 00 00 00 00 00
-B: 01 00 00 00 00 00 00 00 00
-B: 01 00 00 00 00 00 00 00 00
-B: 02 00 00 00 00 00 00 00 00
-B: 03 03 00 00 00 00 80 60 02
-B: 04 00 00 00 00 00 00 00 00
-B: 05 00 00 00 00 00 00 00 00
-B: 11 00 00 00 00 00 00 00 00
-B: 12 00 00 00 00 00 00 00 00
-B: 14 00 00 00 00 00 00 00 00
-B: 15 00 00 00 00 00 00 00 00
-B: 15 00 00 00 00 00 00 00 00
-A: 00 0 4095 0 0 0
-A: 01 0 4095 0 0 0
-A: 2f 0 9 0 0 0
-A: 35 0 4095 0 0 0
-A: 36 0 4095 0 0 0
-A: 39 0 65535 0 0 0
-EOF
-}
-
+# The touchscreen (vm_touchscreen_header); $1 says what the recording plays.
+touchscreen_header() { vm_touchscreen_header "$binary" "$1"; }
 # One tap of 60 ms at raw $1, $2 (on the switch named $3).
-tap_recording() {
-    touchscreen_header "one MT-B tap at $1,$2 (raw units), the centre of switch $3"
-    cat <<EOF
-E: 0.000000 0003 002f 0000
-E: 0.000000 0003 0039 0001
-E: 0.000000 0003 0035 $(printf %04d "$1")
-E: 0.000000 0003 0036 $(printf %04d "$2")
-E: 0.000000 0001 014a 0001
-E: 0.000000 0003 0000 $(printf %04d "$1")
-E: 0.000000 0003 0001 $(printf %04d "$2")
-E: 0.000000 0000 0000 0000
-E: 0.060000 0003 0039 -001
-E: 0.060000 0001 014a 0000
-E: 0.060000 0000 0000 0000
-EOF
-}
+tap_recording() { vm_tap_recording "$binary" "$@"; }
 
 # One finger from raw x $1 to $2 at raw y $3 in 0.25 s: a report every 10 ms, then the lift.
 swipe_recording() {
@@ -545,37 +492,19 @@ fail() { say "FAIL $*"; failures=$((failures + 1)); }
 pass() { say "ok   $*"; }
 keep() { if [ -n "${KEEP_DUMPS:-}" ]; then mkdir -p "$KEEP_DUMPS" && cp "$@" "$KEEP_DUMPS/"; fi; }
 
-# Runs the guest with display device $2 (named $1), answering its requests.
+# Runs the guest with display device $2 (named $1), answering its requests; each request's time
+# goes to DRIVER-times.log (the timeline below).
 run_guest() {
-    local driver=$1 device=$2 log=$work/$1-console.log line name booted qemu_pid from_guest to_guest x y
+    local driver=$1 device=$2 log=$work/$1-console.log booted
     booted=$(now)
-    coproc GUEST { timeout 300 "${vm_qemu[@]}" -vga none -device "$device" -device virtio-tablet-pci -display none \
-        -qmp "unix:$work/$driver-qmp.sock,server=on,wait=off" 2>&1; }
-    # Bash unsets GUEST and GUEST_PID once it reaps the coproc (QEMU may exit before the loop
-    # ends): keep the pid and copies of the descriptors.
-    qemu_pid=$GUEST_PID
-    exec {from_guest}<&"${GUEST[0]}" {to_guest}>&"${GUEST[1]}"
-    while IFS= read -r -t 100 line <&"$from_guest"; do
-        line=${line%$'\r'}
-        printf '%s\n' "$line" >>"$log"
-        [[ $line != "=== "* ]] || printf '%6s s  %s\n' "$(elapsed "$booted")" "$line" >>"$work/$driver-times.log"
-        case $line in
-        "=== DUMP "*)
-            name=${line#=== DUMP }
-            vm_screendump "$work/$driver-qmp.sock" "$work/$driver-$name.ppm" || fail "$driver: screendump $name"
-            printf 'ok\n' >&"$to_guest"
-            ;;
-        "=== TAP "*)
-            read -r x y <<<"${line#=== TAP }"
-            vm_tablet_tap "$work/$driver-qmp.sock" "$x" "$y" || fail "$driver: tablet tap at $x,$y"
-            printf 'ok\n' >&"$to_guest"
-            ;;
-        "=== DONE"*) break ;;
-        esac
-    done
-    exec {from_guest}<&- {to_guest}>&-
-    wait "$qemu_pid" 2>/dev/null || true
-    say "$driver: guest ran $(elapsed "$booted") s (boot, panel, two taps, 10 s idle, calibrate, pages, $(grep -c '^=== DUMP' "$log") screendumps)"
+    vm_guest_label=$driver
+    vm_guest_line() {
+        [[ $1 != "=== "* ]] || printf '%6s s  %s\n' "$(elapsed "$booted")" "$1" >>"$work/$driver-times.log"
+        return 1
+    }
+    vm_guest_loop "$work/$driver-" "$log" 100 "=== DONE" \
+        timeout 300 "${vm_qemu[@]}" -vga none -device "$device" -device virtio-tablet-pci -display none
+    say "$driver: guest ran $vm_guest_seconds s (boot, panel, two taps, 10 s idle, calibrate, pages, $(grep -c '^=== DUMP' "$log") screendumps)"
     say "$driver: timeline (s after QEMU started): $(awk '$3 == "===" && $4 ~ /^(DUMP|TAP|IDLE|EXIT|DONE)$/ {
         printf "%s%s %s", sep, tolower($4) ($4 == "DUMP" ? " " $5 : ""), $1; sep = ", " }' "$work/$driver-times.log")"
     grep -q '^=== DONE' "$log" || {

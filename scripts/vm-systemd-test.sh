@@ -35,17 +35,51 @@
 # a release build (1.5 min from clean), then 1 to 2 minutes of boot and checks under TCG. Not
 # part of `make test`.
 #
-# Usage: scripts/vm-systemd-test.sh    (needs root: debootstrap, and apt for the packages)
+# With --arch arm64 (`make vm-systemd-test ARCH=arm64`), the same on aarch64: the arm64 package
+# (scripts/arm64-deb.sh, lintian-clean: `make deb ARCH=arm64`) in a Debian 12 arm64 root
+# (debootstrap under qemu-user, cached beside the amd64 one), booted by Debian 13's arm64 kernel
+# under qemu-system-aarch64 -M virt (TCG, -cpu max) from a busybox initramfs that loads
+# virtio_blk and ext4 and switches to the root's systemd; the host's renders come from the x86_64
+# program (pixel-identical: docs/arm64.md). One check more there: a tap from a uinput
+# touchscreen in the guest (`switchpanel inject`, the program's own device header) toggles
+# "heater", its action runs and the change is saved (vm-panel-test.sh proves that path on
+# x86_64 kernels). On 2 cores: debootstrap the first time (about 9 min under emulation), the
+# cross build and two packages (2 min from clean), then about 6 min of boot and checks.
+#
+# Usage: scripts/vm-systemd-test.sh [--arch amd64|arm64] [--cached]   (needs root: debootstrap, and apt for
+# the packages; --cached: exit 0 when the guest's root is cached, doing nothing else)
 # KEEP_DUMPS=DIR keeps the screendumps, renders, states and the serial log there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+arch=$(dpkg --print-architecture) cached_only=0
+while (($#)); do
+    case $1 in
+    --arch) arch=${2:?--arch amd64 or arm64} && shift ;;
+    --cached) cached_only=1 ;;  # only say (exit status) whether the guest's root is cached
+    *) echo "usage: $0 [--arch amd64|arm64] [--cached]" >&2 && exit 2 ;;
+    esac
+    shift
+done
+case $arch in
+amd64 | x86_64) arch=amd64 ;;
+arm64 | aarch64) arch=arm64 ;;
+*) echo "vm-systemd-test: --arch amd64 or arm64, not $arch" >&2 && exit 2 ;;
+esac
+[ "$arch" = amd64 ] || [ "$(dpkg --print-architecture)" = amd64 ] || { echo "vm-systemd-test: arm64 is cross-built on amd64" >&2; exit 2; }
 work=$(mktemp -d /tmp/vm-systemd.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cache=${VM_CACHE:-/var/tmp/switchpanel-vm-systemd}
 scratch=${SCRATCH_PATH:-$root/.build/install}
+# The guest's root: Debian 12 with systemd and the panel's libraries, made once (debootstrap) and
+# cached as a tarball. (The tarball is named after this list: a package added here makes a new root.)
+packages=systemd,systemd-sysv,udev,kmod,procps,libdrm2,libevdev2,libpng16-16,libfreetype6,libfontconfig1,libharfbuzz0b,libfribidi0,fontconfig,fonts-dejavu-core,libstdc++6,libmosquitto1,libmicrohttpd12,libssl3,mosquitto,mosquitto-clients
+tarball=$cache/bookworm-$(echo "$packages" | md5sum | cut -c1-8).tar
+[ "$arch" = amd64 ] || tarball=$cache/bookworm-arm64-$(echo "$packages" | md5sum | cut -c1-8).tar
+if ((cached_only)); then [ -f "$tarball" ]; exit; fi
 
 vm_name=vm-systemd-test
+[ "$arch" = amd64 ] || vm_name=vm-systemd-test-arm64
 # shellcheck source=vm-lib.sh
 source scripts/vm-lib.sh
 say() { vm_say "$@"; }
@@ -53,28 +87,47 @@ now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }'; }
 started=$(now)
 
-vm_require_packages qemu-system-x86 linux-image-amd64 debootstrap e2fsprogs python3 debhelper lintian fakeroot
-vm_find_kernel
-initrd=/boot/initrd.img-$vm_kver
-[ -r "$initrd" ] || { say "no readable $initrd"; exit 1; }
+if [ "$arch" = amd64 ]; then
+    vm_require_packages qemu-system-x86 linux-image-amd64 debootstrap e2fsprogs python3 debhelper lintian fakeroot
+    vm_find_kernel
+    initrd=/boot/initrd.img-$vm_kver
+    [ -r "$initrd" ] || { say "no readable $initrd"; exit 1; }
+    modules=/lib/modules/$vm_kver
+    console=ttyS0
+else
+    arm64_name=$vm_name
+    # shellcheck source=arm64-lib.sh
+    source scripts/arm64-lib.sh
+    vm_require_packages qemu-system-arm qemu-user-static debootstrap e2fsprogs python3 lintian cpio xz-utils kmod
+    arm64_register_binfmt
+    arm64_vm_kernel
+    vm_kver=$arm64_vm_kver
+    vm_kernel=$arm64_vm_kernel
+    modules=$arm64_vm_tree/usr/lib/modules/$vm_kver
+    console=ttyAMA0
+fi
 
 # --- a Debian 12 root with systemd and the panel's libraries (cached) -----------------------
-# (The tarball is named after this list: a package added here makes a new root.)
-packages=systemd,systemd-sysv,udev,kmod,procps,libdrm2,libevdev2,libpng16-16,libfreetype6,libfontconfig1,libharfbuzz0b,libfribidi0,fontconfig,fonts-dejavu-core,libstdc++6,libmosquitto1,libmicrohttpd12,libssl3,mosquitto,mosquitto-clients
-tarball=$cache/bookworm-$(echo "$packages" | md5sum | cut -c1-8).tar
 rootfs=$work/root
 mkdir -p "$rootfs" "$cache"
 if [ ! -f "$tarball" ]; then
     mirror=$(grep -rhoE 'https?://[^ ]+/debian/?( |$)' /etc/apt/sources.list /etc/apt/sources.list.d/ 2>/dev/null | head -1 | tr -d ' ' || true)
-    say "debootstrap bookworm from ${mirror:-http://deb.debian.org/debian}"
-    debootstrap --variant=minbase --include="$packages" bookworm "$rootfs" "${mirror:-http://deb.debian.org/debian}" \
+    say "debootstrap bookworm ($arch) from ${mirror:-http://deb.debian.org/debian}"
+    bootstrapped=$(now)
+    # arm64: its second stage runs under qemu-user (binfmt_misc); the arm64 setup's download cache
+    # holds the base packages already.
+    extra=()
+    [ "$arch" = amd64 ] || extra=(--arch=arm64 --cache-dir="$arm64_cache/debootstrap-bookworm-arm64")
+    [ "$arch" = amd64 ] || mkdir -p "$arm64_cache/debootstrap-bookworm-arm64"
+    debootstrap "${extra[@]}" --variant=minbase --include="$packages" bookworm "$rootfs" "${mirror:-http://deb.debian.org/debian}" \
         >"$work/debootstrap.log" 2>&1 || { tail -20 "$work/debootstrap.log"; exit 1; }
+    say "debootstrap: $(elapsed "$bootstrapped") s"
     tar -C "$rootfs" -cf "$tarball.tmp" . && mv "$tarball.tmp" "$tarball"
 else
     tar -C "$rootfs" -xf "$tarball"
 fi
 mkdir -p "$rootfs/lib/modules"
-cp -a "/lib/modules/$vm_kver" "$rootfs/lib/modules/"
+cp -a "$modules" "$rootfs/lib/modules/"
 depmod -b "$rootfs" "$vm_kver"
 say "root file system: $(elapsed "$started") s"
 
@@ -83,21 +136,36 @@ say "building switchpanel (make build-install: release, --static-swift-stdlib) i
 built=$(now)
 make --no-print-directory build-install INSTALL_SCRATCH="$scratch" >"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }
 say "build: $(elapsed "$built") s"
+# The host's program: the renders and layouts (on arm64 too: its pictures are the aarch64 one's).
 binary=$scratch/release/switchpanel
-# The package (lintian must be clean), and the same program as a newer version for the upgrade.
-SWITCHPANEL_BINARY=$binary DEB_OUT=$work/deb bash scripts/build-deb.sh >"$work/deb.log" 2>&1 \
-    || { tail -40 "$work/deb.log"; exit 1; }
-grep -v '^N:' "$work/deb.log" | grep -E '^(build-deb|[EWIPXO]:)' | sed 's/^/  /' >&2
-SWITCHPANEL_BINARY=$binary DEB_OUT=$work/deb DEB_VERSION_SUFFIX=+upgradetest LINTIAN=0 bash scripts/build-deb.sh >/dev/null
 version=$("$binary" --version | awk '{ print $NF }')
-arch=$(dpkg --print-architecture)
+# The package (lintian must be clean), and the same program as a newer version for the upgrade.
+if [ "$arch" = amd64 ]; then
+    SWITCHPANEL_BINARY=$binary DEB_OUT=$work/deb bash scripts/build-deb.sh >"$work/deb.log" 2>&1 \
+        || { tail -40 "$work/deb.log"; exit 1; }
+    grep -v '^N:' "$work/deb.log" | grep -E '^(build-deb|[EWIPXO]:)' | sed 's/^/  /' >&2
+    SWITCHPANEL_BINARY=$binary DEB_OUT=$work/deb DEB_VERSION_SUFFIX=+upgradetest LINTIAN=0 bash scripts/build-deb.sh >/dev/null
+    debs=$work/deb
+else
+    # make deb ARCH=arm64: cross-built, packaged in the Debian 12 root, the host's lintian. (The
+    # packages go under the work tree, which is what the build roots see.)
+    debs=$root/.build/vm-systemd-arm64-deb
+    rm -rf "$debs"
+    built=$(now)
+    DEB_OUT=$debs bash scripts/arm64-deb.sh >"$work/deb.log" 2>&1 || { tail -40 "$work/deb.log"; exit 1; }
+    grep -v '^N:' "$work/deb.log" | grep -E '^(arm64-deb|[EWIPXO]:)' | sed 's/^/  /' >&2
+    DEB_OUT=$debs DEB_VERSION_SUFFIX=+upgradetest LINTIAN=0 bash scripts/arm64-deb.sh >"$work/deb-upgrade.log" 2>&1 \
+        || { tail -40 "$work/deb-upgrade.log"; exit 1; }
+    say "arm64 build and two packages: $(elapsed "$built") s"
+fi
 mkdir -p "$rootfs/root/debs"
-cp "$work/deb/switchpanel_${version}_$arch.deb" "$work/deb/switchpanel_${version}+upgradetest_$arch.deb" "$rootfs/root/debs/"
+cp "$debs/switchpanel_${version}_$arch.deb" "$debs/switchpanel_${version}+upgradetest_$arch.deb" "$rootfs/root/debs/"
 chroot "$rootfs" dpkg -i "/root/debs/switchpanel_${version}_$arch.deb" >"$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; exit 1; }
 unit=$rootfs/lib/systemd/system/switchpanel.service
 echo "SWITCHPANEL_VERSION=$version" >"$rootfs/etc/switchpanel-test.env"
 echo "SWITCHPANEL_DEB=/root/debs/switchpanel_${version}+upgradetest_$arch.deb" >>"$rootfs/etc/switchpanel-test.env"
 echo "SWITCHPANEL_FIRST_DEB=/root/debs/switchpanel_${version}_$arch.deb" >>"$rootfs/etc/switchpanel-test.env"
+echo "SWITCHPANEL_CONSOLE=$console" >>"$rootfs/etc/switchpanel-test.env"
 
 # The test board: four switches whose actions leave evidence where the sandbox lets them write
 # (/run/switchpanel is the unit's RuntimeDirectory=), one of them a `write` to sysfs; the broker
@@ -128,6 +196,13 @@ cat >"$work/board.json" <<'JSON'
 JSON
 install -m 0644 "$work/board.json" "$rootfs/etc/switchpanel/board.json"
 "$binary" check-config "$work/board.json" >"$work/layout.txt"
+# arm64: the uinput touchscreen's tap on heater's centre (its 4096 units per axis over 800x480).
+if [ "$arch" = arm64 ]; then
+    read -r hx hy < <(awk '$1 == "switch" && $2 == "heater:" { split($3, s, "x"); split($5, p, ",")
+        printf "%d %d\n", (p[1] + s[1] / 2) * 4096 / 800, (p[2] + s[2] / 2) * 4096 / 480 }' "$work/layout.txt")
+    vm_tap_recording "$binary" "$hx" "$hy" heater >"$rootfs/root/tap-heater.events"
+    echo "SWITCHPANEL_UINPUT_TAP=/root/tap-heater.events" >>"$rootfs/etc/switchpanel-test.env"
+fi
 
 # The installed unit, plus --verbose (the "idle" lines the checks wait for before each
 # screendump) and the example drop-in's recipe for a `write` action to sysfs, on a file every
@@ -163,7 +238,7 @@ USERS
 mkdir -p "$rootfs/home/resident"
 echo "not for the panel" >"$rootfs/home/resident/notes.txt"
 chmod 0755 "$rootfs/home/resident" && chmod 0644 "$rootfs/home/resident/notes.txt"
-ln -sf /dev/null "$rootfs/etc/systemd/system/serial-getty@ttyS0.service"  # ttyS0 is the test's channel
+ln -sf /dev/null "$rootfs/etc/systemd/system/serial-getty@$console.service"  # the serial console is the test's channel
 echo switchpanel-vm >"$rootfs/etc/hostname"
 
 # The "sandbox" switch's second action: what a command run by the panel may and may not do.
@@ -200,7 +275,8 @@ chmod 0755 "$rootfs/usr/local/sbin/switchpanel-sandbox-report"
 # answers with one line each once done.
 cat >"$rootfs/usr/local/sbin/switchpanel-check" <<'CHECK'
 #!/bin/sh
-exec </dev/ttyS0 >/dev/ttyS0 2>&1
+. /etc/switchpanel-test.env
+exec <"/dev/$SWITCHPANEL_CONSOLE" >"/dev/$SWITCHPANEL_CONSOLE" 2>&1
 stty -echo
 ok() { if [ "$2" = "$3" ]; then echo "CHECK ok   $1: $2"; else echo "CHECK FAIL $1: got '$2', want '$3'"; fi; }
 fail() { echo "CHECK FAIL $*"; }
@@ -243,7 +319,6 @@ waitfile() {
 status() { sed -n "s/^$1:[[:space:]]*//p" "/proc/$pid/status"; }
 names() { for g in "$@"; do getent group "$g" | cut -d: -f1; done | sort | tr '\n' ' '; }
 
-. /etc/switchpanel-test.env
 # FIGURE LINE: a measurement the host prints (issue 16's figures).
 figure() { echo "FIGURE $*"; }
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b - a) / 1e6 }'; }
@@ -327,6 +402,30 @@ for line in "user: switchpanel" "groups: nogroup switchpanel " "NoNewPrivs: 1" "
     "network interfaces: lo "; do
     ok "sandbox: $line" "$(echo "$report" | grep -cxF "$line")" 1
 done
+# 3c (arm64). A tap from a uinput touchscreen in the guest: `switchpanel inject` plays a recording
+# the host wrote (the program's own device header); the panel opens the new device by hot-plug,
+# heater goes off, its run action runs, the change is saved; ctl set puts heater back on.
+if [ -n "${SWITCHPANEL_UINPUT_TAP:-}" ]; then
+    modprobe uinput
+    switchpanel inject "$SWITCHPANEL_UINPUT_TAP" --start-after /tmp/go-tap --end-after /tmp/end-tap >/tmp/inject.log 2>&1 &
+    injector=$!
+    created() { sed -n 's/^created \([^ ]*\) .*/\1/p' /tmp/inject.log; }
+    i=0
+    until [ -n "$(created)" ] || [ $i -ge 300 ]; do i=$((i + 1)); sleep 0.2; done
+    node=$(created)
+    ok "uinput: inject created a touchscreen" "$([ -n "$node" ] && echo yes)" yes
+    waitlog "touch: $node \"SwitchPanel test touchscreen\"" && ok "uinput: the panel opened $node by hot-plug" yes yes
+    touch /tmp/go-tap
+    waitlog "heater → off (touch)" && ok "uinput tap: heater → off (touch)" yes yes
+    ok "uinput tap: heater's run action" "$(waitfile /run/switchpanel/action-heater-off)" "heater off switchpanel"
+    saved() { tr -d ' \n' </var/lib/switchpanel/states.json | grep -o '"heater":[a-z]*'; }
+    eventually "uinput tap: the change saved in states.json" '"heater":false' saved
+    touch /tmp/end-tap
+    wait "$injector"
+    ok "uinput: inject exit status" "$?" 0
+    sed 's/^/    inject: /' /tmp/inject.log
+    ok "ctl set heater on (as before the uinput tap)" "$(ctl set heater on)" on
+fi
 ok "what actions write in /tmp, /var/tmp, /dev/shm, /dev/mqueue stays in the sandbox" \
     "$(ls /tmp/switchpanel-action-was-here /var/tmp/switchpanel-action-was-here /dev/shm/switchpanel-action-was-here /dev/mqueue/switchpanel-action-was-here 2>/dev/null)" ""
 ok "write action to sysfs (ReadWritePaths= drop-in)" "$(cat /sys/block/vda/queue/read_ahead_kb)" 64
@@ -481,53 +580,82 @@ failures=0
 fail() { say "FAIL $*"; failures=$((failures + 1)); }
 pass() { say "ok   $*"; }
 
+if [ "$arch" = amd64 ]; then
+    guest=(qemu-system-x86_64 -accel tcg,thread=multi -cpu max -m 1024 -smp 2
+        -kernel "$vm_kernel" -initrd "$initrd" -append "root=/dev/vda rw console=ttyS0 quiet"
+        -drive "file=$work/root.img,if=virtio,format=raw" -vga none)
+    guest_timeout=900
+else
+    # Debian's arm64 kernel has virtio_blk and ext4 as modules: a busybox initramfs loads them,
+    # mounts the root and hands over to its systemd.
+    initramfs=$work/initramfs
+    mkdir -p "$initramfs"/{bin,dev,proc,sys,newroot,lib/modules}
+    cp "$arm64_vm_tree/usr/bin/busybox" "$initramfs/bin/busybox"
+    loads=()
+    for m in virtio_blk ext4; do
+        while read -r _ path _; do
+            ko=$(basename "$path" .xz)
+            [[ " ${loads[*]-} " == *" $ko "* ]] && continue
+            xz -dc "$arm64_vm_tree$path" >"$initramfs/lib/modules/$ko" 2>/dev/null || cp "$arm64_vm_tree$path" "$initramfs/lib/modules/$ko"
+            loads+=("$ko")
+        done < <(modprobe -d "$arm64_vm_tree" -S "$vm_kver" --show-depends "$m" | grep '^insmod' | sed "s|$arm64_vm_tree||")
+    done
+    {
+        echo '#!/bin/busybox sh'
+        echo '/bin/busybox --install -s /bin'
+        echo 'mount -t proc proc /proc && mount -t sysfs sysfs /sys && mount -t devtmpfs devtmpfs /dev'
+        for ko in "${loads[@]}"; do echo "insmod /lib/modules/$ko"; done
+        echo 'i=0; while [ ! -b /dev/vda ] && [ $i -lt 500 ]; do i=$((i + 1)); sleep 0.02; done'
+        echo 'mount -t ext4 -o rw /dev/vda /newroot || { echo "initramfs: cannot mount /dev/vda"; poweroff -f; }'
+        echo 'umount /proc /sys; mount --move /dev /newroot/dev'
+        echo 'exec switch_root /newroot /sbin/init'
+    } >"$initramfs/init"
+    chmod +x "$initramfs/init"
+    vm_pack_initramfs "$initramfs" "$work/initramfs.cpio.gz"
+    guest=(qemu-system-aarch64 -M virt -accel tcg,thread=multi -cpu max -m 1024 -smp 2
+        -kernel "$vm_kernel" -initrd "$work/initramfs.cpio.gz" -append "root=/dev/vda rw console=ttyAMA0 quiet"
+        -drive "file=$work/root.img,if=none,id=root,format=raw" -device virtio-blk-pci,drive=root)
+    guest_timeout=1800
+fi
+
 say "booting $vm_kver under TCG (virtio-gpu 800x480, virtio tablet)"
 booted=$(now)
-qmp=$work/qmp.sock
 log=$work/serial.log
 mkdir -p "$work/files"
-coproc GUEST { timeout 900 qemu-system-x86_64 -accel tcg,thread=multi -cpu max -m 1024 -smp 2 \
-    -kernel "$vm_kernel" -initrd "$initrd" -append "root=/dev/vda rw console=ttyS0 quiet" \
-    -drive "file=$work/root.img,if=virtio,format=raw" \
-    -vga none -device virtio-gpu-pci,xres=800,yres=480 -device virtio-tablet-pci \
-    -display none -serial stdio -monitor none -net none -no-reboot \
-    -qmp "unix:$qmp,server=on,wait=off" 2>&1; }
-guest_pid=$GUEST_PID
+# The harness's own requests and lines: the checks' and figures' lines printed as they come,
+# "=== TAP ID" (a tap at switch ID's centre), "=== BEGIN FILE NAME" ... "=== END FILE" (a file
+# copied out of the guest).
 file=""
-while IFS= read -r -t 300 line <&"${GUEST[0]}"; do
-    line=${line%$'\r'}
-    printf '%s\n' "$line" >>"$log"
+vm_guest_line() {
+    local line=$1 id x y
     if [ -n "$file" ]; then
         if [ "$line" = "=== END FILE" ]; then file=""; else printf '%s\n' "$line" >>"$file"; fi
-        continue
+        return 0
     fi
     case $line in
     "CHECK "*) printf '  %s\n' "${line#CHECK }" >&2 ;;
     "FIGURE "*) printf '  figure: %s\n' "${line#FIGURE }" >&2 ;;
     "    "*) printf '  %s\n' "$line" >&2 ;;
     "=== CHECK START") say "guest up after $(elapsed "$booted") s" ;;
-    "=== DUMP "*)
-        name=${line#=== DUMP }
-        vm_screendump "$qmp" "$work/dump-$name.ppm" || fail "screendump $name"
-        printf 'done\n' >&"${GUEST[1]}"
-        ;;
     "=== TAP "*)
         id=${line#=== TAP }
         # "switch porch: 51x31 at 341,40.5  label ..." from check-config: tap the switch's centre.
         read -r x y < <(awk -v id="$id:" '$1 == "switch" && $2 == id {
             split($3, s, "x"); split($5, p, ","); print p[1] + s[1] / 2, p[2] + s[2] / 2 }' "$work/layout.txt")
-        vm_tablet_tap "$qmp" "$(tablet_raw "$x" 800)" "$(tablet_raw "$y" 480)" || fail "tap $id"
-        printf 'done\n' >&"${GUEST[1]}"
+        vm_tablet_tap "$vm_guest_qmp" "$(tablet_raw "$x" 800)" "$(tablet_raw "$y" 480)" || fail "tap $id"
+        vm_guest_reply
         ;;
     "=== BEGIN FILE "*)
         file=$work/files/${line#=== BEGIN FILE }/states.json
         mkdir -p "${file%/*}" && : >"$file"
         ;;
-    "=== CHECK END") break ;;
+    *) return 1 ;;
     esac
-done
-wait "$guest_pid" 2>/dev/null || true
-say "guest ran $(elapsed "$booted") s"
+}
+vm_guest_loop "$work/dump-" "$log" 300 "=== CHECK END" \
+    timeout "$guest_timeout" "${guest[@]}" -device virtio-gpu-pci,xres=800,yres=480 -device virtio-tablet-pci \
+    -display none -serial stdio -monitor none -net none -no-reboot
+say "guest ran $vm_guest_seconds s"
 if [ -n "${KEEP_DUMPS:-}" ]; then mkdir -p "$KEEP_DUMPS" && cp -r "$work"/dump-*.ppm "$work/files" "$log" "$KEEP_DUMPS/"; fi
 grep -q '^=== CHECK END' "$log" || { tail -40 "$log"; fail "the guest did not finish"; exit 1; }
 sed -n '/^=== journal/,/^=== CHECK END/p' "$log" | sed '1d;$d' | sed 's/^/  journal: /' >&2

@@ -15,6 +15,7 @@ let program = CommandLineProgram(
         RunCommand.self, ReplayCommand.self, RenderCommand.self, CheckConfigCommand.self, CalibrateCommand.self,
         ControlCommand.self, DevicesCommand.self, RecordCommand.self, InjectCommand.self, PresetsCommand.self,
         BenchCommand.self, TestCommand.self, PreviewCommand.self, HomeAssistantEntitiesCommand.self,
+        DescribeTouchscreenCommand.self,
     ]
 )
 exitProcess(program.run(Array(CommandLine.arguments.dropFirst()), errors: { writeStandardError($0 + "\n") }))
