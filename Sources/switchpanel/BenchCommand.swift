@@ -1,5 +1,6 @@
 import CommandLineInterface
 import PanelBenchmarks
+import PanelRuntime
 
 /// `switchpanel bench`: the frames real toggles and swipes make, through the whole panel
 /// (module PanelBenchmarks; `scripts/instruction-counts.sh --panel` counts them under callgrind).
@@ -34,7 +35,7 @@ enum BenchCommand: Command {
             throw CommandLineError.usage("--swipe excludes --switch and --all")
         }
         logger.threshold = .notice
-        let board = try loadBoard(arguments[SharedOptions.config])
+        let board = try LoadedConfig.boardOrDemo(arguments[SharedOptions.config])
         do {
             print(
                 arguments[swipe]

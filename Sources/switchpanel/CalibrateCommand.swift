@@ -29,7 +29,7 @@ enum CalibrateCommand: Command {
         if arguments[write] && configPath == nil {
             throw CommandLineError.usage("--write needs --config FILE to write to")
         }
-        let config = try loadBoard(configPath).config
+        let config = try LoadedConfig.boardOrDemo(configPath).config
         if config.touch.pointercal != nil {
             // Checked before any touch: --write would make a config with both, which is refused.
             throw CommandLineError.usage(

@@ -29,12 +29,6 @@ func startOnPage(_ page: Int?, _ board: inout LoadedConfig) throws(CommandLineEr
     board.config.homePage = page
 }
 
-/// The board config of `--config` with the files it names, or the built-in demo panel.
-func loadBoard(_ path: String?) throws -> LoadedConfig {
-    if let path { return try LoadedConfig.read(path: path) }
-    return LoadedConfig(config: try DemoPanel.config())
-}
-
 /// The program's log (stderr; systemd's `<N>` prefixes under the journal). The program is one
 /// thread, so the shared logger needs no lock.
 nonisolated(unsafe) let logger = Log()

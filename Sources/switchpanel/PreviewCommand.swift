@@ -34,7 +34,7 @@ enum PreviewCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let path = arguments[SharedOptions.config]
         let runsActions = arguments[actions]
-        let board = try loadBoard(path)
+        let board = try LoadedConfig.boardOrDemo(path)
         let display = headlessDisplay(for: board.config)
         let panel = try AssembledPanel(
             board: board, display: display,

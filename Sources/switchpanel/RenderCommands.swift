@@ -29,7 +29,7 @@ enum RenderCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         logger.threshold = .notice
         let out = arguments.value(Self.out)
-        var board = try loadBoard(arguments[SharedOptions.config])
+        var board = try LoadedConfig.boardOrDemo(arguments[SharedOptions.config])
         try startOnPage(arguments[SharedOptions.page], &board)
         board.config.display.override(
             rotation: arguments[SharedOptions.rotation], format: arguments[SharedOptions.format])
@@ -57,29 +57,12 @@ enum CheckConfigCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let path = arguments.positionals.first
-        let shown = path ?? "built-in demo panel"
         do {
-            let board: LoadedConfig
-            var text = DemoPanel.json
-            if let path {
-                board = try LoadedConfig.read(path: path)
-                text = String(decoding: try readConfigFile(path), as: UTF8.self)
-            } else {
-                board = LoadedConfig(config: try BoardConfig.parse(DemoPanel.json))
-            }
-            let config = board.config
-            if arguments[Self.printText] {
-                print(text.hasSuffix("\n") ? String(text.dropLast()) : text)
-                return 0
-            }
-            print("\(shown): OK — \(config.name)")
-            print(try PanelLayout.summary(of: config))
-            // Labels and titles measured as the panel draws them: what does not fit is said.
-            let view = try PanelView(config: config, renderer: panelRenderer(for: board, log: logLine))
-            for warning in view.fitWarnings { print(warning) }
+            let check = try ConfigCheck(path: path, log: logLine)
+            print((arguments[Self.printText] ? [check.text] : check.report).joined(separator: "\n"))
             return 0
-        } catch {  // a ConfigError: everything in the block throws only that
-            writeStandardError("\(shown): \(error)\n")
+        } catch {  // a ConfigError, or the layout's refusal: the field's path and the reason
+            writeStandardError("\(path ?? "built-in demo panel"): \(error)\n")
             return 2
         }
     }

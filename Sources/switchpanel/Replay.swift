@@ -34,7 +34,7 @@ enum ReplayCommand: Command {
         }
         let recording = try readRecording(
             text, named: FilePaths.lastComponent(of: file), description: descriptionText)
-        var board = try loadBoard(arguments[SharedOptions.config])
+        var board = try LoadedConfig.boardOrDemo(arguments[SharedOptions.config])
         try startOnPage(arguments[SharedOptions.page], &board)
         try replay(recording, board: board, framesDirectory: arguments[frames], out: arguments.value(out))
         return 0

@@ -62,7 +62,7 @@ enum RunCommand: Command {
         logger.isVerbose = arguments[verbose]
         /// The board with the command line's display overrides, at start and at every SIGHUP.
         func loadOverridden(_ path: String?) throws -> LoadedConfig {
-            var board = try loadBoard(path)
+            var board = try LoadedConfig.boardOrDemo(path)
             board.config.display.override(
                 rotation: arguments[SharedOptions.rotation], format: arguments[SharedOptions.format])
             return board
