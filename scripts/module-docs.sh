@@ -22,7 +22,10 @@ docc=$(command -v docc || echo "$(dirname "$(readlink -f "$(command -v swift)")"
 
 out=.build/module-docs
 rm -rf "$out" && mkdir -p "$out/symbol-graphs"
-written=$(swift package dump-symbol-graph --minimum-access-level internal --skip-inherited-docs 2>&1 |
+# Its exit status is not ours to judge: it also tries the package's test modules, and fails on
+# them when they are not built yet (a fresh clone); the libraries' graphs are written anyway,
+# and a library whose graph is missing fails below on its overview's symbol links.
+written=$( (swift package dump-symbol-graph --minimum-access-level internal --skip-inherited-docs 2>&1 || true) |
     sed -n 's/^Files written to //p')
 [ -d "$written" ] || { echo "module-docs: swift package dump-symbol-graph wrote no symbol graphs" >&2; exit 1; }
 

@@ -12,7 +12,7 @@ public struct ConfigCheck {
     public var report: [String]
 
     /// Reads and checks the config at `path` (nil: the demo panel); throws the first problem
-    /// (a ``ConfigError`` naming the field, or the panel's refusal of its layout).
+    /// (a `ConfigError` naming the field, or the panel's refusal of its layout).
     public init(path: String?, log: (LogLevel, String) -> Void) throws {
         let board: LoadedConfig
         var text = DemoPanel.json
