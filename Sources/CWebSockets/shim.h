@@ -25,10 +25,15 @@
     F(lws_remaining_packet_payload) F(lws_close_reason) F(lws_frame_is_binary)
 
 /// libwebsockets' functions, each under its own name; filled by switchpanel_libwebsockets_load.
+/// And two of OpenSSL's (libcrypto, which libwebsockets brings), declared here rather than from
+/// its headers, to say why the server's certificate was refused: libwebsockets' own error for
+/// it is OpenSSL's error queue after the handshake failed ("error:00000001:lib(0)::reason(1)").
 struct switchpanel_libwebsockets {
 #define SWITCHPANEL_FIELD(name) __typeof__(name) *_Nonnull name;
     SWITCHPANEL_LIBWEBSOCKETS_FUNCTIONS(SWITCHPANEL_FIELD)
 #undef SWITCHPANEL_FIELD
+    int (*_Nonnull X509_STORE_CTX_get_error)(void *_Nonnull context);
+    const char *_Nonnull (*_Nonnull X509_verify_cert_error_string)(long error);
 };
 
 /// Loads libwebsockets and fills `lib`; NULL on success, else dlerror's words. The library stays
@@ -37,10 +42,13 @@ struct switchpanel_libwebsockets {
 static inline const char *_Nullable switchpanel_libwebsockets_load(struct switchpanel_libwebsockets *_Nonnull lib) {
     void *handle = dlopen(SWITCHPANEL_LIBWEBSOCKETS, RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) return dlerror();
-#define SWITCHPANEL_LOAD(name)                                          \
-    if ((lib->name = (__typeof__(name) *)dlsym(handle, #name)) == NULL) \
+#define SWITCHPANEL_LOAD(name)                                             \
+    if ((lib->name = (__typeof__(lib->name))dlsym(handle, #name)) == NULL) \
         return dlerror() ?: "a symbol resolved to NULL"; /* (a NULL symbol sets no error) */
     SWITCHPANEL_LIBWEBSOCKETS_FUNCTIONS(SWITCHPANEL_LOAD)
+    // dlsym on the handle searches its dependencies too: libcrypto, loaded with libwebsockets.
+    SWITCHPANEL_LOAD(X509_STORE_CTX_get_error)
+    SWITCHPANEL_LOAD(X509_verify_cert_error_string)
 #undef SWITCHPANEL_LOAD
     lib->lws_set_log_level(0, NULL);
     return NULL;

@@ -76,6 +76,11 @@ public final class WebSocketClient<Message: Sendable>: @unchecked Sendable {
     private var skipping = 0
     /// The bytes of the binary message being skipped; nil: none is.
     private var binary: Int?
+    /// Why OpenSSL refused the server's certificate on the connection being opened; nil: it did not.
+    private var certificateRefusal: String?
+
+    /// The CAs trusted when the endpoint names none (Debian's ca-certificates).
+    static var systemCAs: String { "/etc/ssl/certs/ca-certificates.crt" }
 
     /// Loads libwebsockets (an error naming the package if it is missing) and starts the I/O
     /// thread, which makes its libwebsockets context; nothing connects until ``connect()``. Does
@@ -176,12 +181,12 @@ public final class WebSocketClient<Message: Sendable>: @unchecked Sendable {
         protocols.initialize(repeating: lws_protocols(), count: 2)
         let name = copiedCString("switchpanel")
         protocols[0].name = UnsafePointer(name)
-        protocols[0].callback = { wsi, reason, _, input, length in
+        protocols[0].callback = { wsi, reason, user, input, length in
             guard let wsi, let lib = webSocketsLibrary.loaded,
-                let user = lib.lws_context_user(lib.lws_get_context(wsi))
+                let owner = lib.lws_context_user(lib.lws_get_context(wsi))
             else { return 0 }
-            let client = Unmanaged<AnyObject>.fromOpaque(user).takeUnretainedValue() as! WebSocketCallbacks
-            return client.callback(wsi, reason, input, length)
+            let client = Unmanaged<AnyObject>.fromOpaque(owner).takeUnretainedValue() as! WebSocketCallbacks
+            return client.callback(wsi, reason, user, input, length)
         }
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN
@@ -193,7 +198,7 @@ public final class WebSocketClient<Message: Sendable>: @unchecked Sendable {
         info.options = UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
         // How long a connection may take to open (resolution, TCP, TLS, handshake).
         info.timeout_secs = 10
-        let ca = copiedCString(endpoint.caFile ?? "/etc/ssl/certs/ca-certificates.crt")
+        let ca = copiedCString(endpoint.caFile ?? Self.systemCAs)
         if endpoint.usesTLS { info.client_ssl_ca_filepath = UnsafePointer(ca) }
         // The context's user is this client, retained for the thread's life.
         let me = Unmanaged.passRetained(self as AnyObject)
@@ -224,14 +229,16 @@ public final class WebSocketClient<Message: Sendable>: @unchecked Sendable {
 /// The protocol callback's way back into the generic client (a C callback cannot be generic).
 protocol WebSocketCallbacks: AnyObject {
     func callback(
-        _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ input: UnsafeMutableRawPointer?, _ length: Int
+        _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+        _ input: UnsafeMutableRawPointer?, _ length: Int
     )
         -> Int32
 }
 
 extension WebSocketClient: WebSocketCallbacks {
     func callback(
-        _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ input: UnsafeMutableRawPointer?, _ length: Int
+        _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+        _ input: UnsafeMutableRawPointer?, _ length: Int
     )
         -> Int32
     {
@@ -248,7 +255,20 @@ extension WebSocketClient: WebSocketCallbacks {
             receive(wsi, input, length)
         case LWS_CALLBACK_CLIENT_WRITEABLE:
             return writable(wsi)
+        case LWS_CALLBACK_OPENSSL_PERFORM_SERVER_CERT_VERIFICATION:
+            // Once per certificate of the server's chain; `user` is OpenSSL's X509_STORE_CTX and
+            // `length` its verdict so far. The first refusal says why; 0 leaves OpenSSL's verdict.
+            if length == 0, certificateRefusal == nil, let user {
+                let error = lib.X509_STORE_CTX_get_error(user)
+                certificateRefusal = String(cString: lib.X509_verify_cert_error_string(Int(error)))
+            }
         case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+            if let why = certificateRefusal {
+                // libwebsockets says only "connect SSL err 1: error:00000001:lib(0)::reason(1)".
+                let trusted = endpoint.caFile.map { "the CA in \($0)" } ?? "the system's CAs (\(Self.systemCAs))"
+                ended("the server's certificate was not trusted by \(trusted): \(why)")
+                break
+            }
             let reason = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "connection failed"
             ended(reason.isEmpty ? "connection failed" : reason)
         case LWS_CALLBACK_CLIENT_CLOSED:
@@ -287,6 +307,7 @@ extension WebSocketClient: WebSocketCallbacks {
         info.port = Int32(endpoint.port)
         info.path = UnsafePointer(path)
         info.ssl_connection = endpoint.usesTLS ? Int32(LCCSCF_USE_SSL.rawValue) : 0
+        certificateRefusal = nil
         live = true
         // Resolution is synchronous here, on the I/O thread: the panel's loop does not wait.
         let made = lib.lws_client_connect_via_info(&info)

@@ -524,30 +524,7 @@ final class MQTTServiceTests: XCTestCase {
 
     func testTLSWithAThrowawayCAAndAPasswordFile() throws {
         let tls = directory + "/tls"
-        try FileManager.default.createDirectory(atPath: tls, withIntermediateDirectories: true)
-        func openssl(_ arguments: [String]) throws {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            p.arguments = arguments
-            p.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-            p.standardError = FileHandle(forWritingAtPath: "/dev/null")
-            try p.run()
-            p.waitUntilExit()
-            XCTAssertEqual(p.terminationStatus, 0, "openssl \(arguments)")
-        }
-        try openssl([
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Test CA", "-keyout",
-            tls + "/ca.key", "-out", tls + "/ca.crt",
-        ])
-        try openssl([
-            "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", tls + "/server.key", "-out",
-            tls + "/server.csr",
-        ])
-        try "subjectAltName=IP:127.0.0.1\n".write(toFile: tls + "/san.ext", atomically: true, encoding: .utf8)
-        try openssl([
-            "x509", "-req", "-in", tls + "/server.csr", "-CA", tls + "/ca.crt", "-CAkey", tls + "/ca.key",
-            "-CAcreateserial", "-days", "2", "-out", tls + "/server.crt", "-extfile", tls + "/san.ext",
-        ])
+        let ca = try ThrowawayCA(in: tls)
         let passwords = tls + "/passwords"
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_passwd")
@@ -557,13 +534,13 @@ final class MQTTServiceTests: XCTestCase {
         try "s3cret word\n".write(toFile: tls + "/panel.secret", atomically: true, encoding: .utf8)
         try startBroker(
             listenerLines: [
-                "cafile \(tls)/ca.crt", "certfile \(tls)/server.crt", "keyfile \(tls)/server.key",
+                "cafile \(ca.caCertificate)", "certfile \(ca.serverCertificate)", "keyfile \(ca.serverKey)",
                 "password_file \(passwords)",
             ], allowAnonymous: false)
-        broker.clientOptions = ["--cafile", tls + "/ca.crt", "-u", "panel", "-P", "s3cret word"]
+        broker.clientOptions = ["--cafile", ca.caCertificate, "-u", "panel", "-P", "s3cret word"]
         let mqtt = """
             {"broker": "mqtts://127.0.0.1:\(broker.port)", "node": "hallway", "username": "panel",
-             "passwordFile": "\(tls)/panel.secret", "tls": {"ca": "\(tls)/ca.crt"}}
+             "passwordFile": "\(tls)/panel.secret", "tls": {"ca": "\(ca.caCertificate)"}}
             """
         let panel = try embedded(try board(mqtt: mqtt))
         try connected(panel)

@@ -2,7 +2,13 @@
 HomeAssistantFaultTests: the faults a real Home Assistant cannot be made to produce. Debian's
 python3-websockets (10.4), run with /usr/bin/python3.
 
-    homeassistant_fault_server.py --mode MODE --directory DIR --entities input_boolean.a,light.b
+    homeassistant_fault_server.py --mode MODE --directory DIR --entities input_boolean.a,light.b \
+        [--certificate server.crt --key server.key]
+
+With --certificate and --key it speaks TLS only (wss://, Python's ssl module): every TLS
+ClientHello is then the connection's line in DIR/connections and "tls hello" in DIR/server.log
+(so a client that refuses the certificate is still counted), and a connection that got through
+the handshake logs "tls TLSv1.3" (its version) before anything else.
 
 Listens on 127.0.0.1 and a free port, written to DIR/port once listening. Every connection
 appends one line to DIR/connections ("<n> <monotonic seconds>"); what the server did to it goes
@@ -19,6 +25,9 @@ fault:
   close-auth  auth_required, then the TCP closed when the token comes (no close frame)
   auth-invalid auth_invalid for any token, then a close
   silent-auth auth_required, and then nothing: the token is never answered
+  good        no fault: a change (the first entity off), then every call_service is logged
+              ("call_service <domain>.<service> <entity>"), answered with a result and confirmed
+              with the entity's new state, and pings answered
 """
 
 import argparse
@@ -26,6 +35,7 @@ import asyncio
 import json
 import os
 import pathlib
+import ssl
 import time
 
 import websockets
@@ -38,16 +48,37 @@ def main() -> None:
     parser.add_argument("--mode", required=True)
     parser.add_argument("--directory", required=True)
     parser.add_argument("--entities", required=True)
+    parser.add_argument("--certificate")
+    parser.add_argument("--key")
     args = parser.parse_args()
-    asyncio.run(serve(args.mode, pathlib.Path(args.directory), args.entities.split(",")))
+    tls = None
+    if args.certificate:
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(args.certificate, args.key)
+    asyncio.run(serve(args.mode, pathlib.Path(args.directory), args.entities.split(","), tls))
 
 
-async def serve(mode: str, directory: pathlib.Path, entities: list[str]) -> None:
+async def serve(mode: str, directory: pathlib.Path, entities: list[str], tls) -> None:
     count = 0
 
     def note(text: str) -> None:
         with open(directory / "server.log", "a") as f:
             f.write(f"{time.monotonic():.3f} {text}\n")
+
+    def counted() -> None:
+        nonlocal count
+        count += 1
+        with open(directory / "connections", "a") as f:
+            f.write(f"{count} {time.monotonic():.3f}\n")
+        note(f"connection {count}")
+
+    if tls is not None:
+        # Called in the middle of the handshake, with or without a server name: a connection
+        # whose handshake the client then gives up is counted too.
+        def hello(ssl_object, server_name, context):
+            counted()
+            note("tls hello")
+        tls.sni_callback = hello
 
     async def stall(ws) -> None:
         # A text frame's header announcing 1000 bytes (server frames are not masked), 10 of them.
@@ -55,12 +86,24 @@ async def serve(mode: str, directory: pathlib.Path, entities: list[str]) -> None
         note("stalled mid-frame")
         await asyncio.sleep(3600)
 
+    async def good(ws, subscription) -> None:
+        async for text in ws:
+            message = json.loads(text)
+            if message.get("type") == "ping":
+                await ws.send(json.dumps({"id": message["id"], "type": "pong"}))
+            elif message.get("type") == "call_service":
+                entity = message["target"]["entity_id"]
+                note(f"call_service {message['domain']}.{message['service']} {entity}")
+                await ws.send(json.dumps({"id": message["id"], "type": "result", "success": True, "result": {}}))
+                state = "on" if message["service"] == "turn_on" else "off"
+                change = {"c": {entity: {"+": {"s": state}}}}
+                await ws.send(json.dumps({"id": subscription, "type": "event", "event": change}))
+
     async def handler(ws, *_):
-        nonlocal count
-        count += 1
-        with open(directory / "connections", "a") as f:
-            f.write(f"{count} {time.monotonic():.3f}\n")
-        note(f"connection {count}")
+        if tls is None:
+            counted()
+        else:
+            note(f"tls {ws.transport.get_extra_info('ssl_object').version()}")
         try:
             if mode == "stall-auth":
                 return await stall(ws)
@@ -113,6 +156,8 @@ async def serve(mode: str, directory: pathlib.Path, entities: list[str]) -> None
             change = {"c": {entities[0]: {"+": {"s": "off"}}}}
             await ws.send(json.dumps({"id": subscription, "type": "event", "event": change}))
             note("change sent")
+            if mode == "good":
+                return await good(ws, subscription)
             async def pings():
                 async for text in ws:
                     message = json.loads(text)
@@ -128,7 +173,7 @@ async def serve(mode: str, directory: pathlib.Path, entities: list[str]) -> None
             note(f"the panel closed: {e}")
 
     async with websockets.serve(handler, "127.0.0.1", 0, max_size=None, compression=None,
-                                ping_interval=None) as server:
+                                ping_interval=None, ssl=tls) as server:
         port = server.sockets[0].getsockname()[1]
         (directory / "port.new").write_text(str(port))
         os.rename(directory / "port.new", directory / "port")
