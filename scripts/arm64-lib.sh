@@ -32,18 +32,13 @@ arm64_mirror=${arm64_mirror:-http://deb.debian.org/debian}
 # The Swift runtime for aarch64 inside build-root (Debian 13's swiftlang:arm64, unpacked).
 arm64_swift_runtime=/opt/swift-aarch64/usr/libexec/swift/lib
 
+# The host's packages are installed as the x86_64 harnesses install theirs (vm-lib.sh's
+# vm_require_packages: apt, with sudo when not root), said under this script's name.
+# shellcheck source=vm-lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/vm-lib.sh"
+
 # Installs the host (Debian 12) packages given that are missing.
-arm64_require_host_packages() {
-    local missing=() p sudo=""
-    for p in "$@"; do
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-    done
-    ((${#missing[@]})) || return 0
-    arm64_say "installing on the host: ${missing[*]}"
-    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-}
+arm64_require_host_packages() { vm_name=${arm64_name:-arm64} vm_require_packages "$@"; }
 
 # Registers Debian's qemu-aarch64-static with binfmt_misc (there is no update-binfmts here), so
 # aarch64 programs run as if native, inside chroots too (flag F: the interpreter is opened now).
