@@ -21,11 +21,12 @@ arm64_name=arm64-build
 source "$(dirname "$0")/arm64-lib.sh"
 cd "$arm64_tree"
 
-bookworm=1 tests=0 product=switchpanel
+bookworm=1 tests=0 product=switchpanel configuration=debug
 while (($#)); do
     case $1 in
     --trixie) bookworm=0 ;;
     --tests) tests=1 bookworm=0 ;;
+    --release) configuration=release ;;
     --product) product=$2 && shift ;;
     *) echo "usage: $0 [--trixie] [--tests | --product NAME]" >&2 && exit 2 ;;
     esac
@@ -88,8 +89,10 @@ log=$scratch-build.log
 mkdir -p "$scratch"
 SECONDS=0
 if [ "$tests" = 1 ]; then
-    arm64_say "cross-building the tests for aarch64 (Swift 6.0.3; log $log)"
-    arm64_in_root "$arm64_build_root" nice swift build --build-tests "${flags[@]}" >"$log" 2>&1 || { tail -40 "$log" >&2; exit 1; }
+    arm64_say "cross-building the tests for aarch64 (Swift 6.0.3, $configuration; log $log)"
+    testing=()
+    if [ "$configuration" = release ]; then testing=(-Xswiftc -enable-testing); fi
+    arm64_in_root "$arm64_build_root" nice swift build --build-tests -c "$configuration" "${testing[@]}" "${flags[@]}" >"$log" 2>&1 || { tail -40 "$log" >&2; exit 1; }
     arm64_say "tests built in ${SECONDS} s"
     exit 0
 fi

@@ -79,6 +79,21 @@ public func resolveSymbolicLinks(_ path: String) throws(SystemError) -> String {
     }
 }
 
+/// A new directory only this user can enter, named `prefix` and six random characters
+/// (`mkdtemp(3)`), e.g. `/tmp/switchpanel-XXXXXX`. The name is read from the template while it
+/// is still alive: the pointer `mkdtemp` returns is into the template's storage, which the
+/// optimiser may free as soon as the call returns (a release build then read a reused buffer).
+public func makeTemporaryDirectory(prefix: String) throws(SystemError) -> String {
+    var template = Array((prefix + "XXXXXX").utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer in
+        nonNullCall({ mkdtemp(buffer.baseAddress!) }).map { String(cString: $0) }
+    }
+    switch made {
+    case .success(let path): return path
+    case .failure(let e): throw SystemError(call: "mkdtemp", path: prefix, errno: e)
+    }
+}
+
 extension FileDescriptor {
     /// The number of standard input, which the process inherits rather than opens: for
     /// ``duplicate(inherited:)``.

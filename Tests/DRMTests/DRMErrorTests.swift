@@ -205,9 +205,7 @@ private final class TemporaryDirectory {
     let path: String
 
     init() throws {
-        var template = Array("/tmp/drm-tests-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw SystemErrno(errno) }
-        path = String(cString: made)
+        path = try makeTemporaryDirectory(prefix: "/tmp/drm-tests-")
     }
 
     func write(_ name: String, _ text: String) throws {

@@ -81,9 +81,7 @@ final class TemporaryDirectory {
     let path: String
 
     init() throws {
-        var template = Array("/tmp/evdev-tests-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw SystemErrno(errno) }
-        path = String(cString: made)
+        path = try makeTemporaryDirectory(prefix: "/tmp/evdev-tests-")
     }
 
     deinit {

@@ -10,9 +10,7 @@ final class FileSystemTests: XCTestCase {
     private var directory = ""
 
     override func setUpWithError() throws {
-        var template = Array("/tmp/linuxio-fs-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw SystemErrno(errno) }
-        directory = String(cString: made)
+        directory = try makeTemporaryDirectory(prefix: "/tmp/linuxio-fs-")
     }
 
     override func tearDown() {

@@ -9,9 +9,7 @@ final class SystemdNotifierTests: XCTestCase {
     private var directory = ""
 
     override func setUpWithError() throws {
-        var template = Array("/tmp/switchpanel-notify-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw XCTSkip("mkdtemp failed: errno \(errno)") }
-        directory = String(cString: made)
+        directory = try makeTemporaryDirectory(prefix: "/tmp/switchpanel-notify-")
     }
 
     override func tearDown() {
