@@ -1,4 +1,4 @@
-// libwebsockets (Debian libwebsockets17; headers from libwebsockets-dev 4.1), the WebSocket client
+// libwebsockets (Debian 12's libwebsockets17, 4.1; Debian 13's 4.3 too), the WebSocket client
 // the Home Assistant edge talks through. Debian builds it without LWS_WITH_EXTERNAL_POLL, so its
 // descriptors cannot join the panel's poller: it runs its own service loop on one I/O thread
 // (Sources/WebSocket), which sleeps in poll between events and hands complete messages to the
@@ -14,8 +14,21 @@
 #include <stddef.h>
 #include <libwebsockets.h>
 
-/// The soname loaded (Debian 12's libwebsockets17, the 4.1 API).
+/// The soname loaded: the one of the headers this was compiled with, as the structs the client
+/// fills (lws_context_creation_info, lws_client_connect_info) have that version's layout, and
+/// libwebsockets changes its soname when their layout changes. Debian 12's 4.1 is
+/// libwebsockets17, Debian 13's 4.3 libwebsockets19t64: a program built against one cannot use
+/// the other, so the packages (built against Debian 12's libraries) load .so.17, and the aarch64
+/// suite (built against Debian 13's) .so.19.
+#if LWS_LIBRARY_VERSION_MAJOR == 4 && LWS_LIBRARY_VERSION_MINOR == 1
 #define SWITCHPANEL_LIBWEBSOCKETS "libwebsockets.so.17"
+#define SWITCHPANEL_LIBWEBSOCKETS_PACKAGE "libwebsockets17"
+#elif LWS_LIBRARY_VERSION_MAJOR == 4 && LWS_LIBRARY_VERSION_MINOR == 3
+#define SWITCHPANEL_LIBWEBSOCKETS "libwebsockets.so.19"
+#define SWITCHPANEL_LIBWEBSOCKETS_PACKAGE "libwebsockets19t64"
+#else
+#error "libwebsockets: only 4.1 (Debian 12) and 4.3 (Debian 13) are known: add the soname of this version"
+#endif
 
 /// Every libwebsockets function the client calls.
 #define SWITCHPANEL_LIBWEBSOCKETS_FUNCTIONS(F)                                                     \
