@@ -181,8 +181,10 @@ final class PanelAbuseTests: XCTestCase {
                 + "median \(milliseconds(latencies[latencies.count / 2])) ms, max \(milliseconds(latencies.last!)) ms; "
                 + "a quiet list \(milliseconds(quiet)) ms")
         XCTAssertEqual(served.count, 20, "\(results.value.filter { !$0.reply.hasPrefix(#"{"ok":true"#) }.prefix(3))")
-        // 100 ms, or 4 quiet lists where one takes longer than 25 ms (qemu-user: 1.4 of them).
-        XCTAssertLessThanOrEqual(latencies.last!, max(0.1, 4 * quiet), "a quiet list took \(quiet) s")
+        // 100 ms times `slowerThanTheHost`: max(100 ms, 5 quiet lists), 5 being 100 ms over the
+        // host's slowest quiet list (qemu-user: 1.4–4.1 of them, 5.3 at load 27).
+        XCTAssertLessThanOrEqual(
+            latencies.last!, 0.1 * Self.slowerThanTheHost(quiet: quiet), "a quiet list took \(quiet) s")
         XCTAssertGreaterThanOrEqual(control.evictedCount, 200 - ControlServer.defaultMaximumClients)
         withExtendedLifetime(held.value) {}
     }
