@@ -103,10 +103,10 @@ final class MQTTAbuseTests: XCTestCase {
 
     // MARK: The command flood
 
-    /// 20,000 commands in 2.5 s to the switches' command topics (four `mosquitto_pub` clients,
-    /// one per switch, fed at an even pace) while `list` is asked on the
-    /// control socket every 20 ms from another thread (as `switchpanel ctl list` would): every
-    /// `list` is answered within the 100 ms, and the last command each switch got is its
+    /// 20,000 commands in 2.5 s (on a machine slower than the host, as many times that) to the
+    /// switches' command topics (four `mosquitto_pub` clients, one per switch, fed at an even
+    /// pace) while `list` is asked on the control socket every 20 ms from another thread (as
+    /// `switchpanel ctl list` would): every `list` is answered within the 100 ms, and the last command each switch got is its
     /// state — saved, and retained on the broker. Before the fix a turn of the loop took every
     /// message libmosquitto had read (as many as the QoS 1 states waiting for their
     /// acknowledgements) and saved and published each: a `list` waited 15.0 s (one got no reply
@@ -128,11 +128,17 @@ final class MQTTAbuseTests: XCTestCase {
             XCTAssertEqual(lines.last, last ? "ON" : "OFF")
             floods.append(("switchpanel/flood/\(id)/set", lines))
         }
-        // The rate: 20,000 in 2.5 s.
+        // The rate, 20,000 in 2.5 s, is a real CPU's: on a machine slower than the host
+        // by its quiet list (qemu-user: 9–12 times) the same commands come over as many times
+        // 2.5 s, a rate it can read (at the issue's, mosquitto dropped messages for the emulated
+        // panel, the last ones among them); the host, its quiet list 3–20 ms, gets 2.5 s.
         // At QoS 0, as Home Assistant sends commands by default. (At QoS 1 mosquitto holds at most
         // 1,000 messages for a panel that has not acknowledged 20: a panel that falls that far
         // behind loses commands, the last ones among them.)
-        let flood = try PacedFlood(broker: broker, floods: floods, qos: 0, duration: 2.5)
+        let quiet = try quietListSeconds(panel, at: socketPath)
+        let slower = Self.slowerThanTheHost(quiet: quiet)
+        let duration = 2.5 * slower
+        let flood = try PacedFlood(broker: broker, floods: floods, qos: 0, duration: duration)
         let asker = ListAsker(path: socketPath, interval: 0.02)
         XCTAssertTrue(try panel.run(untilReal: { asker.count >= 3 }), "list answered before the flood")
         let rssBefore = Self.residentMegabytes()
@@ -144,7 +150,7 @@ final class MQTTAbuseTests: XCTestCase {
             untilReal: {
                 rssPeak = max(rssPeak, Self.residentMegabytes())
                 return flood.ended != nil && panel.session.controller.states == expected
-            }, realTimeout: 30)
+            }, realTimeout: 30 * slower)
         let elapsed = monotonicNow() - start
         let floodEnded = flood.ended.map { $0 - start }
         let asked = asker.count
@@ -152,7 +158,8 @@ final class MQTTAbuseTests: XCTestCase {
         let latencies = Array(asker.latencies.dropFirst(3))
         let worst = latencies.max() ?? .infinity
         print(
-            "MQTT flood: \(ids.count * perSwitch) commands published in \((floodEnded ?? -1).fixed(2)) s; "
+            "MQTT flood: \(ids.count * perSwitch) commands paced over \(duration.fixed(2)) s (a quiet list "
+                + "\((quiet * 1000).fixed(1)) ms), published in \((floodEnded ?? -1).fixed(2)) s; "
                 + "states final after \(elapsed.fixed(2)) s; list answered \(latencies.count) times meanwhile: "
                 + "median \((Self.median(latencies) * 1000).fixed(1)) ms, max \((worst * 1000).fixed(1)) ms; "
                 + "\(panel.session.statesSaved - savesBefore) saves; RSS \(rssBefore.fixed(1)) → peak \(rssPeak.fixed(1)) MB"
@@ -165,9 +172,12 @@ final class MQTTAbuseTests: XCTestCase {
         XCTAssertEqual(
             panel.session.controller.states, expected, "the last command of each switch wins; broker: \(brokerNews)")
         // The 100 ms is a release build's figure; a debug build on a loaded 2-core
-        // machine answers in 10–34 ms median, 49–112 ms worst (before the fix: 15 s).
-        XCTAssertLessThanOrEqual(Self.median(latencies), 0.05, "list answered in 50 ms (median)")
-        XCTAssertLessThanOrEqual(worst, 0.25, "every list answered within 250 ms")
+        // machine answers in 10–34 ms median, 49–112 ms worst (before the fix: 15 s). 50 and
+        // 250 ms times `slower`: max(50 ms, 2.5 quiet lists) and max(250 ms, 12.5 of them), N
+        // being the host's bound over its slowest quiet list (20 ms), so there the bounds stand.
+        XCTAssertLessThanOrEqual(
+            Self.median(latencies), 0.05 * slower, "list answered in 50 ms (median); a quiet list \(quiet) s")
+        XCTAssertLessThanOrEqual(worst, 0.25 * slower, "every list answered within 250 ms; a quiet list \(quiet) s")
         // Saved before acknowledged, and published retained.
         try settle(panel, seconds: 0.5)
         XCTAssertEqual(StateStore(directory: directory).restore().states, expected)
@@ -231,17 +241,22 @@ final class MQTTAbuseTests: XCTestCase {
         XCTAssertTrue(try panel.run(untilReal: { asker.stop() }))
         let latencies = asker.latencies
         let lines = brokerLines(port: port)
+        // Timed after the drop, as timing it before would take from the connect timeout's 10 s.
+        let quiet = try quietListSeconds(panel, at: socketPath)
         print(
             "silent broker, keepalive 5: dropped after \(droppedAfter.fixed(2)) s: \(lines); list answered "
                 + "\(latencies.count) times: median \((Self.median(latencies) * 1000).fixed(1)) ms, max "
-                + "\((latencies.max()! * 1000).fixed(1)) ms")
+                + "\((latencies.max()! * 1000).fixed(1)) ms; a quiet list \((quiet * 1000).fixed(1)) ms")
         XCTAssertEqual(asker.failures, [])
         XCTAssertEqual(lines.count, 1)
         XCTAssertTrue(
             lines.first?.contains("the broker accepted the connection but sent no CONNACK within 10 s") == true,
             "\(lines)")
         XCTAssertGreaterThanOrEqual(droppedAfter, MQTTService.connectTimeout - 0.5)
-        XCTAssertLessThanOrEqual(Self.median(latencies), 0.05, "list answered at once (median)")
+        // max(50 ms, 2.5 quiet lists), as the flood's median.
+        XCTAssertLessThanOrEqual(
+            Self.median(latencies), 0.05 * Self.slowerThanTheHost(quiet: quiet),
+            "list answered at once (median); a quiet list \(quiet) s")
     }
 
     /// A broker that goes silent once the session is up (stopped, its connection open): the
