@@ -25,17 +25,21 @@ arm64_dev_list=dev-$(echo "${arm64_dev_packages[*]}" | md5sum | cut -c1-8)
 # bench) do not include it.
 arm64_amd64_dev_packages=()
 for p in "${arm64_dev_packages[@]}"; do [ "$p" = libwebsockets-dev ] || arm64_amd64_dev_packages+=("$p"); done
-# What the tests read at run time (fonts, the broker they start) in the arm64 root.
-arm64_test_packages=(fontconfig fonts-dejavu-core fonts-wqy-microhei mosquitto libpng16-16t64 libevdev2 libdrm2
-    libfreetype6 libfontconfig1 libmosquitto1 libmicrohttpd12t64 libcairo2 libstdc++6 python3 libharfbuzz0b libfribidi0
+# What the tests read at run time (fonts, libraries) in the arm64 root.
+arm64_test_packages=(fontconfig fonts-dejavu-core fonts-wqy-microhei libpng16-16t64 libevdev2 libdrm2
+    libfreetype6 libfontconfig1 libmosquitto1 libmicrohttpd12t64 libcairo2 libstdc++6 libharfbuzz0b libfribidi0
     fonts-noto-core fonts-lohit-deva fonts-noto-color-emoji)
-# The programs the tests run (on the host from scripts/setup.sh or the base system): mosquitto_pub and
-# mosquitto_sub (the MQTT tests' clients), openssl (a throwaway CA for the TLS test), pango-view
-# (the text reference), ip and curl (the preview's network-namespace test), and python3-websockets
-# (the Home Assistant fault tests' server, Tests/PanelRuntimeTests/homeassistant_fault_server.py).
-arm64_test_packages+=(mosquitto-clients openssl pango1.0-tools iproute2 curl python3-websockets)
-# The Swift runtime's shared libraries need these too (FoundationXML, FoundationNetworking),
-# which a debug test build loads.
+# The programs the tests run (on the host from scripts/setup.sh or the base system): openssl (a
+# throwaway CA for the TLS test), pango-view (the text reference), ip and curl (the preview's
+# network-namespace test).
+arm64_test_packages+=(openssl pango1.0-tools iproute2 curl)
+# The servers and clients the tests talk to, as the host's architecture (amd64, a foreign
+# architecture of the root), so they run natively rather than under qemu-user: mosquitto and its
+# clients mosquitto_pub and mosquitto_sub, and python3 with python3-websockets (the Home
+# Assistant fault tests' server, Tests/PanelRuntimeTests/homeassistant_fault_server.py). What is
+# tested here is the aarch64 program; a Pi's broker runs on a real CPU, and emulated these were
+# 10-20 times slower than any real one (the MQTT flood and the 16 MiB frame then measured them).
+arm64_test_native_packages=(mosquitto:amd64 mosquitto-clients:amd64 python3:amd64 python3-websockets:amd64)
 arm64_test_packages+=(libxml2 libcurl4t64)
 
 arm64_x86_64_runtime=(fontconfig fonts-dejavu-core fonts-wqy-microhei libpng16-16t64 libevdev2 libdrm2 libfreetype6
@@ -148,6 +152,16 @@ setup_test_root() {
             >"$arm64_cache/test-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/test-root-apt.log"; exit 1; }
         stamped "$root" "$list"
         arm64_say "run-time packages installed in $((SECONDS - started)) s"
+    fi
+    list=native-$(echo "${arm64_test_native_packages[*]}" | md5sum | cut -c1-8)
+    if ! stamp "$root" "$list"; then
+        arm64_say "installing the tests' servers for amd64 in the arm64 root (run natively)"
+        local started=$SECONDS
+        arm64_in_root "$root" sh -c 'dpkg --add-architecture amd64 && apt-get update -qq' >/dev/null
+        arm64_in_root "$root" nice apt-get install -y -qq "${arm64_test_native_packages[@]}" \
+            >"$arm64_cache/test-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/test-root-apt.log"; exit 1; }
+        stamped "$root" "$list"
+        arm64_say "the servers installed in $((SECONDS - started)) s"
     fi
 }
 

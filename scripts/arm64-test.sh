@@ -66,19 +66,23 @@ run_part() {
         arm64_in_root "$arm64_test_root" nice "$xctest" ${1:+"$1"} >"$2" 2>&1
 }
 
-# "PASSED FAILED SKIPPED" of the log $1, from XCTest's last summary ("Executed 717 tests, with 2
-# tests skipped and 0 failures (0 unexpected) in ..."); XCTest's "failures" counts failed
-# assertions, so the tests that failed are counted from their own lines. No summary (the
-# process died: a crash ends every test after it): returns 1.
+# "PASSED FAILED SKIPPED" of the log $1, from XCTest's summary of the whole run (the "Executed"
+# line after "Test Suite 'Selected tests' passed|failed": "Executed 717 tests, with 2 tests
+# skipped and 0 failures (0 unexpected) in ..."); XCTest's "failures" counts failed assertions,
+# so the tests that failed are counted from their own lines. No summary (the process died or
+# was killed: the tests after it did not run): returns 1.
 counts() {
     local summary executed failed skipped=0
-    summary=$(grep -E '^[[:space:]]*Executed [0-9]+ tests?' "$1" | tail -1 || true)
+    summary=$(sed -n "/^Test Suite 'Selected tests' \(passed\|failed\)/,\$ { /^[[:space:]]*Executed [0-9]* test/ { p; q } }" "$1")
     [ -n "$summary" ] || return 1
     executed=$(sed -E 's/.*Executed ([0-9]+) tests?.*/\1/' <<<"$summary")
     failed=$(grep -cE "^Test Case '.*' failed \(" "$1" || true)
     [[ $summary =~ ([0-9]+)\ tests?\ skipped ]] && skipped=${BASH_REMATCH[1]}
     echo "$((executed - failed - skipped)) $failed $skipped"
 }
+
+# The failed assertions and tests of the log $1.
+failures() { grep -E "^/.*: error: |^Test Case '.*' failed \(" "$1" | cut -c1-400 | head -"${2:-40}" || true; }
 
 if [ -n "$filter" ]; then
     log=${ARM64_TEST_LOG:-.build/arm64-test.log}
@@ -87,7 +91,7 @@ if [ -n "$filter" ]; then
     status=0
     run_part "$filter" "$log" || status=$?
     arm64_say "the tests ran for ${SECONDS} s under emulation (exit $status)"
-    grep -E "error:|failed \(" "$log" | head -40 || true
+    failures "$log"
     read -r passed failed skipped < <(counts "$log") || { tail -30 "$log"; echo "arm64-test: no XCTest summary (exit $status)" >&2; exit 1; }
     echo "aarch64: $passed passed, $failed failed, $skipped skipped"
     [ "$status" = 0 ] && [ "$failed" = 0 ]
@@ -128,11 +132,15 @@ for log in "$logs"/*.log; do
     if read -r passed failed skipped < <(counts "$log"); then
         printf 'aarch64 %-26s %4d passed, %d failed, %d skipped (%s s)\n' "$module:" "$passed" "$failed" "$skipped" \
             "$(cat "$logs/$module.seconds")"
-        grep -E "error:|failed \(" "$log" | head -20 || true
+        failures "$log" 20
     else
-        echo "aarch64 $module: no XCTest summary (exit $(cat "$logs/$module.status")): the process died; its log ends:"
-        tail -15 "$log"
-        passed=0 failed=1 skipped=0
+        echo "aarch64 $module: no XCTest summary (exit $(cat "$logs/$module.status")): the process died, the tests after it did not run; its log ends:"
+        failures "$log" 20
+        tail -15 "$log" | cut -c1-400
+        # What finished before counts as it went; the death is one failure more.
+        passed=$(grep -cE "^Test Case '.*' passed \(" "$log" || true)
+        failed=$(($(grep -cE "^Test Case '.*' failed \(" "$log" || true) + 1))
+        skipped=$(grep -cE "^Test Case '.*' skipped \(" "$log" || true)
     fi
     total_passed=$((total_passed + passed)) total_failed=$((total_failed + failed)) total_skipped=$((total_skipped + skipped))
     [ "$(cat "$logs/$module.status")" = 0 ] || status=1

@@ -101,6 +101,12 @@ public final class EmbeddedPoller: Poller {
     public var realWait: Double = 0
     /// How many more waits to allow (nil: any number): 1 lets a loop take exactly one turn.
     public var waitsLeft: Int?
+    /// The real time (``monotonicNow()``) after which a wait hands back to the test even though
+    /// descriptors are ready (nil: never). A test running the loop on real descriptors checks
+    /// its condition between slices; clients that reconnect as fast as they are closed keep the
+    /// listener ready forever, and without it the loop never came back (a release build under
+    /// qemu-user: PanelAbuseTests' 40 reconnecting clients held it for over ten minutes).
+    public var realDeadline: Double?
 
     public init(clock: VirtualClock = VirtualClock()) {
         virtualClock = clock
@@ -112,6 +118,7 @@ public final class EmbeddedPoller: Poller {
             guard left > 0 else { return nil }
             waitsLeft = left - 1
         }
+        if let realDeadline, monotonicNow() >= realDeadline { return nil }
         let ready = try pollDescriptors(interests, timeout: realWait)
         if !ready.isEmpty { return ready }
         guard let deadline, deadline <= horizon else { return nil }

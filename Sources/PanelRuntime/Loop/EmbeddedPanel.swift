@@ -69,10 +69,15 @@ public final class EmbeddedPanel {
         var last = monotonicNow()
         let giveUp = last + realTimeout
         poller.realWait = 0.01
-        defer { poller.realWait = 0 }
+        defer {
+            poller.realWait = 0
+            poller.realDeadline = nil
+        }
         while !condition() {
             let now = monotonicNow()
             if now > giveUp { return false }
+            // Back to the condition within 50 ms however busy the descriptors are.
+            poller.realDeadline = now + 0.05
             try advance(by: now - last)
             last = now
         }
