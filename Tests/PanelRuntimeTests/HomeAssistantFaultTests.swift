@@ -249,6 +249,11 @@ final class HomeAssistantFaultTests: XCTestCase {
     /// A 16 MiB frame (four times the client's limit) is skipped whole, said once, and the
     /// connection goes on (the change after it is mirrored).
     func testASixteenMebibyteFrameIsSkippedAndTheConnectionGoesOn() throws {
+        // Under qemu-user the emulated libwebsockets took longer than the product's 10 s pong
+        // timeout to read the 16 MiB (the log: the frame skipped, then "no pong within 10 s").
+        try XCTSkipIf(
+            getenv("SWITCHPANEL_TEST_UNDER_QEMU_USER") != nil,
+            "the emulated CPU reads a 16 MiB frame more slowly than the 10 s pong timeout allows")
         // What a bound panel costs by itself (fonts, frames, libwebsockets and OpenSSL) is paid
         // first, by a panel whose Home Assistant is a closed port, so that only what the big
         // frames leave behind is measured (run alone, a first panel adds about 15 MB).

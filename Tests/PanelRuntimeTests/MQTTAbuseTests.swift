@@ -113,6 +113,13 @@ final class MQTTAbuseTests: XCTestCase {
     /// within 20 s), 19,998 saves, and the switches reached their last command 74 s after the
     /// flood began.
     func testIssue25ACommandFloodLeavesTheControlSocketAnsweringAndTheLastCommandWins() throws {
+        // The issue's rate and bounds are a real CPU's. Under qemu-user the optimised aarch64
+        // build answered lists in 39.5–54 ms median during the flood (bound 50) while a quiet
+        // list took 2 ms (no peer we time follows the emulated CPU's cost of the loop's MQTT
+        // work), and its libmosquitto thread drained the socket more slowly than the broker sent.
+        try XCTSkipIf(
+            getenv("SWITCHPANEL_TEST_UNDER_QEMU_USER") != nil,
+            "the emulated CPU is slower at the loop's MQTT work than the issue's real-CPU rate and bounds allow")
         try startBroker()
         let ids = ["a", "b", "c", "d"]
         let panel = try embedded(try board(ids))
@@ -146,12 +153,20 @@ final class MQTTAbuseTests: XCTestCase {
         let start = monotonicNow()
         flood.start()
         var rssPeak = rssBefore
+        // Final: the expected states, unchanged for 0.5 s after the flood. (Each switch alternates,
+        // so mid-stream all four match the expected ones one look in 16: a panel still draining
+        // its backlog was taken as done, and its next commands failed the checks below.)
+        var seen = panel.session.controller.states
+        var lastChange = start
         _ = try panel.run(
             untilReal: {
                 rssPeak = max(rssPeak, Self.residentMegabytes())
-                return flood.ended != nil && panel.session.controller.states == expected
+                let now = monotonicNow()
+                let states = panel.session.controller.states
+                if states != seen { (seen, lastChange) = (states, now) }
+                return flood.ended != nil && states == expected && now - lastChange >= 0.5
             }, realTimeout: 30 * slower)
-        let elapsed = monotonicNow() - start
+        let elapsed = lastChange - start
         let floodEnded = flood.ended.map { $0 - start }
         let asked = asker.count
         XCTAssertTrue(try panel.run(untilReal: { asker.stop() }), "the asker's last list answered")
