@@ -20,8 +20,9 @@
 # start-up included), so the frame counts are small, and frames 2..6 are not yet the steady state
 # that instruction-counts.sh measures from frame 16 (the first frames still build masks and
 # shadow profiles): the figures compare the same work on both architectures, they are not the
-# per-frame targets. Measured: FULL frames 2..6, aarch64 38.274 M/frame, x86_64 42.591 M/frame
-# (0.899x). A steady-state run (frames 16..48) would take about an hour of emulation per pair.
+# per-frame targets. Measured (docs/arm64.md, "Instructions on aarch64"), aarch64 / x86_64:
+# FULL 0.899x, REALTIME 0.895x, SCENE 0.896x, FULL --cold 0.897x; the whole script 69 minutes.
+# A steady-state run (frames 16..48) would take about an hour of emulation per pair.
 #
 # Usage: arm64-instruction-counts.sh [WORKLOAD...]   (names as printed: FULL REALTIME SCENE COLD;
 #                                                     default all)

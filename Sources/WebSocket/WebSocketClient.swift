@@ -395,7 +395,8 @@ public enum WebSocketError: Error, CustomStringConvertible {
 }
 
 let webSocketsLibrary = LoadedLibrary<switchpanel_libwebsockets>(
-    soname: SWITCHPANEL_LIBWEBSOCKETS, package: SWITCHPANEL_LIBWEBSOCKETS_PACKAGE, load: { switchpanel_libwebsockets_load($0) })
+    soname: SWITCHPANEL_LIBWEBSOCKETS, package: SWITCHPANEL_LIBWEBSOCKETS_PACKAGE,
+    load: { switchpanel_libwebsockets_load($0) })
 
 /// A libwebsockets context, shared with the loop's thread only for `lws_cancel_service`.
 struct ContextPointer: @unchecked Sendable {
