@@ -5,7 +5,7 @@
 # amd64 program: release, Swift's runtime linked in (--static-swift-stdlib: NEEDED lists C
 # libraries only), -z now, no RUNPATH. Sets the roots up first if needed (arm64-setup.sh).
 #
-# Usage: arm64-build.sh [--trixie] [--tests | --product NAME]
+# Usage: arm64-build.sh [--trixie] [--tests [--release] | --product NAME]
 #   by default the program links against Debian 12's arm64 libraries (bookworm-root: glibc 2.36
 #                   and Debian 12's C libraries), with scripts/glibc-2.36-compat.c for the few
 #                   glibc 2.38 functions Debian 13's static Swift runtime imports: one program
@@ -14,6 +14,8 @@
 #   --trixie        link against Debian 13's libraries instead (glibc 2.38 needed; .build/arm64)
 #   --tests         the test products instead, debug, against Debian 13's libraries (the suite
 #                   runs in the Debian 13 arm64 root), for arm64-test.sh
+#   --release       with --tests: optimised (release, -enable-testing for @testable), as the
+#                   package is; arm64-test.sh's default
 #   --product NAME  another product, release (switchpanel-bench for the instruction counts)
 # Prints the program's path last, e.g. .build/arm64-bookworm/aarch64-unknown-linux-gnu/release/switchpanel.
 set -euo pipefail
@@ -28,7 +30,7 @@ while (($#)); do
     --tests) tests=1 bookworm=0 ;;
     --release) configuration=release ;;
     --product) product=$2 && shift ;;
-    *) echo "usage: $0 [--trixie] [--tests | --product NAME]" >&2 && exit 2 ;;
+    *) echo "usage: $0 [--trixie] [--tests [--release] | --product NAME]" >&2 && exit 2 ;;
     esac
     shift
 done

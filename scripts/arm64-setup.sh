@@ -40,6 +40,8 @@ arm64_test_packages+=(openssl pango1.0-tools iproute2 curl)
 # tested here is the aarch64 program; a Pi's broker runs on a real CPU, and emulated these were
 # 10-20 times slower than any real one (the MQTT flood and the 16 MiB frame then measured them).
 arm64_test_native_packages=(mosquitto:amd64 mosquitto-clients:amd64 python3:amd64 python3-websockets:amd64)
+# The Swift runtime's shared libraries need these too (FoundationXML, FoundationNetworking),
+# which the test bundle loads.
 arm64_test_packages+=(libxml2 libcurl4t64)
 
 arm64_x86_64_runtime=(fontconfig fonts-dejavu-core fonts-wqy-microhei libpng16-16t64 libevdev2 libdrm2 libfreetype6

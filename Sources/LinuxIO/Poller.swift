@@ -71,8 +71,8 @@ public protocol Poller: AnyObject {
     var clock: MonotonicClock { get }
     /// Waits until some of `interests` are ready or the clock reaches `deadline` (nil: no
     /// deadline) and returns the ready ones (empty when the deadline came first). Returns nil
-    /// when the poller will not wait that long (an embedded poller at the end of the time its
-    /// test gave it): the loop returns to its caller.
+    /// when the poller will not wait that long (an embedded poller at the end of the time, or
+    /// of the real-time slice, its test gave it): the loop returns to its caller.
     func wait(for interests: [PollInterest], until deadline: Double?) throws(SystemError) -> [PollEvent]?
 }
 
@@ -101,12 +101,16 @@ public final class EmbeddedPoller: Poller {
     public var realWait: Double = 0
     /// How many more waits to allow (nil: any number): 1 lets a loop take exactly one turn.
     public var waitsLeft: Int?
-    /// The real time (``monotonicNow()``) after which a wait hands back to the test even though
-    /// descriptors are ready (nil: never). A test running the loop on real descriptors checks
-    /// its condition between slices; clients that reconnect as fast as they are closed keep the
-    /// listener ready forever, and without it the loop never came back (a release build under
-    /// qemu-user: PanelAbuseTests' 40 reconnecting clients held it for over ten minutes).
-    public var realDeadline: Double?
+    /// The real time (``monotonicNow()``) after which a wait hands back to the test (returns
+    /// nil, as at the horizon) even though descriptors are ready, once it has polled at least
+    /// once since this was set (nil: never). Set for each slice by PanelRuntime's
+    /// `EmbeddedPanel.run(untilReal:)`, which checks its condition between slices: clients that
+    /// reconnect as fast as they are closed keep the listener ready forever, and without it the
+    /// loop never came back (a release build under qemu-user: PanelAbuseTests' 40 reconnecting
+    /// clients held it for over ten minutes). Deadlines before the horizon that a slice did not
+    /// reach run in the next one.
+    public var realDeadline: Double? { didSet { polledSinceRealDeadline = false } }
+    private var polledSinceRealDeadline = false
 
     public init(clock: VirtualClock = VirtualClock()) {
         virtualClock = clock
@@ -118,8 +122,11 @@ public final class EmbeddedPoller: Poller {
             guard left > 0 else { return nil }
             waitsLeft = left - 1
         }
-        if let realDeadline, monotonicNow() >= realDeadline { return nil }
+        // After one poll at least, so a slow paint before the first wait still gets the
+        // descriptors served.
+        if let realDeadline, polledSinceRealDeadline, monotonicNow() >= realDeadline { return nil }
         let ready = try pollDescriptors(interests, timeout: realWait)
+        polledSinceRealDeadline = true
         if !ready.isEmpty { return ready }
         guard let deadline, deadline <= horizon else { return nil }
         virtualClock.advance(to: deadline)

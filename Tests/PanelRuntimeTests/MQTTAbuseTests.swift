@@ -136,7 +136,7 @@ final class MQTTAbuseTests: XCTestCase {
             floods.append(("switchpanel/flood/\(id)/set", lines))
         }
         // The rate, 20,000 in 2.5 s, is a real CPU's: on a machine slower than the host
-        // by its quiet list (qemu-user: 9–12 times) the same commands come over as many times
+        // by its quiet list (qemu-user, debug: 9–12 times) the same commands come over as many times
         // 2.5 s, a rate it can read (at the issue's, mosquitto dropped messages for the emulated
         // panel, the last ones among them); the host, its quiet list 3–20 ms, gets 2.5 s.
         // At QoS 0, as Home Assistant sends commands by default. (At QoS 1 mosquitto holds at most
@@ -188,8 +188,9 @@ final class MQTTAbuseTests: XCTestCase {
             panel.session.controller.states, expected, "the last command of each switch wins; broker: \(brokerNews)")
         // The 100 ms is a release build's figure; a debug build on a loaded 2-core
         // machine answers in 10–34 ms median, 49–112 ms worst (before the fix: 15 s). 50 and
-        // 250 ms times `slower`: max(50 ms, 2.5 quiet lists) and max(250 ms, 12.5 of them), N
-        // being the host's bound over its slowest quiet list (20 ms), so there the bounds stand.
+        // 250 ms times `slower`: max(50 ms, 2.5 quiet lists) and max(250 ms, 12.5 of them), 2.5
+        // and 12.5 being the host's bounds over its slowest quiet list (20 ms), so there the
+        // bounds stand.
         XCTAssertLessThanOrEqual(
             Self.median(latencies), 0.05 * slower, "list answered in 50 ms (median); a quiet list \(quiet) s")
         XCTAssertLessThanOrEqual(worst, 0.25 * slower, "every list answered within 250 ms; a quiet list \(quiet) s")

@@ -76,9 +76,11 @@ public final class EmbeddedPanel {
         while !condition() {
             let now = monotonicNow()
             if now > giveUp { return false }
-            // Back to the condition within 50 ms however busy the descriptors are.
+            // Back to the condition within 50 ms however busy the descriptors are (not set while
+            // the condition runs, which may advance the loop itself).
             poller.realDeadline = now + 0.05
             try advance(by: now - last)
+            poller.realDeadline = nil
             last = now
         }
         return true
