@@ -214,12 +214,15 @@ final class MQTTAbuseTests: XCTestCase {
     func testIssue25NothingListeningIsLoggedAsARefusedConnection() throws {
         let port = try MosquittoBroker.freePort()
         let panel = try embedded(try board(["a"], port: port))
-        // The first attempt at start, the next ones after their backoff (virtual time).
+        // The first attempt at start, the next ones after their backoff (virtual time). No
+        // advance after the third: a fourth attempt, started inside a 10 s jump of virtual time
+        // while its connect ran on its thread in real time, was once logged as "no answer within
+        // 10 s" under qemu-user (1 run in 6 of the module; not yet explained).
         for attempts in 1...3 {
             XCTAssertTrue(
                 try panel.run(untilReal: { self.brokerLines(port: port).count >= attempts }, realTimeout: 5),
                 "attempt \(attempts): \(logged)")
-            try panel.advance(by: Double(1 << attempts) * 1.25)
+            if attempts < 3 { try panel.advance(by: Double(1 << attempts) * 1.25) }
         }
         let lines = brokerLines(port: port)
         print("nothing listening: \(lines)")
