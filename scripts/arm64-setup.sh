@@ -140,31 +140,28 @@ setup_build_root() {
     fi
 }
 
+# Installs packages ($4...) in the test root once, saying what ($2), after the shell command $3
+# (apt's lists brought up to date, or more), under a stamp $1-<the list's checksum>: the stamp names
+# the list, so a longer list installs what it adds.
+install_in_test_root() {
+    local root=$arm64_test_root stage=$1 what=$2 prepare=$3 list started=$SECONDS
+    shift 3
+    list=$stage-$(echo "$*" | md5sum | cut -c1-8)
+    stamp "$root" "$list" && return 0
+    arm64_say "installing $what in the arm64 root"
+    arm64_in_root "$root" sh -c "$prepare" >/dev/null
+    arm64_in_root "$root" nice apt-get install -y -qq "$@" >"$arm64_cache/test-root-apt.log" 2>&1 ||
+        { tail -20 "$arm64_cache/test-root-apt.log"; exit 1; }
+    stamped "$root" "$list"
+    arm64_say "$what installed in $((SECONDS - started)) s"
+}
+
 setup_test_root() {
-    local root=$arm64_test_root
-    make_root "$root" arm64
-    # The stamp names the package list, so a longer list installs what it adds.
-    local list
-    list=runtime-$(echo "${arm64_test_packages[*]}" | md5sum | cut -c1-8)
-    if ! stamp "$root" "$list"; then
-        arm64_say "installing the run-time libraries, fonts and mosquitto in the arm64 root (emulated)"
-        local started=$SECONDS
-        arm64_in_root "$root" sh -c 'apt-get update -qq' >/dev/null
-        arm64_in_root "$root" nice apt-get install -y -qq "${arm64_test_packages[@]}" \
-            >"$arm64_cache/test-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/test-root-apt.log"; exit 1; }
-        stamped "$root" "$list"
-        arm64_say "run-time packages installed in $((SECONDS - started)) s"
-    fi
-    list=native-$(echo "${arm64_test_native_packages[*]}" | md5sum | cut -c1-8)
-    if ! stamp "$root" "$list"; then
-        arm64_say "installing the tests' servers for amd64 in the arm64 root (run natively)"
-        local started=$SECONDS
-        arm64_in_root "$root" sh -c 'dpkg --add-architecture amd64 && apt-get update -qq' >/dev/null
-        arm64_in_root "$root" nice apt-get install -y -qq "${arm64_test_native_packages[@]}" \
-            >"$arm64_cache/test-root-apt.log" 2>&1 || { tail -20 "$arm64_cache/test-root-apt.log"; exit 1; }
-        stamped "$root" "$list"
-        arm64_say "the servers installed in $((SECONDS - started)) s"
-    fi
+    make_root "$arm64_test_root" arm64
+    install_in_test_root runtime "the run-time libraries, fonts and programs (emulated)" 'apt-get update -qq' \
+        "${arm64_test_packages[@]}"
+    install_in_test_root native "the tests' servers for amd64 (run natively)" \
+        'dpkg --add-architecture amd64 && apt-get update -qq' "${arm64_test_native_packages[@]}"
 }
 
 # Debian 12 (bookworm) amd64 with the project's -dev packages as :arm64: the sysroot the
