@@ -63,15 +63,7 @@ cp "$board" "$rootfs/board.json"
 font=$(sed -n 's/.*"font": *"\(\/[^"]*\)".*/\1/p' "$board")
 mkdir -p "$rootfs$(dirname "$font")" && cp "$sysroot$font" "$rootfs$font"
 cp -r "$sysroot/etc/fonts" "$rootfs/etc-fonts" && mkdir -p "$rootfs/etc" && mv "$rootfs/etc-fonts" "$rootfs/etc/fonts"
-modules=()
-for m in virtio-gpu virtio_input evdev; do
-    while read -r _ path _; do
-        ko=$(basename "$path" .xz)
-        [[ " ${modules[*]-} " == *" $ko "* ]] && continue
-        xz -dc "$vm/tree$path" >"$rootfs/lib/modules/$ko" 2>/dev/null || cp "$vm/tree$path" "$rootfs/lib/modules/$ko"
-        modules+=("$ko")
-    done < <(modprobe -d "$vm/tree" -S "$kver" --show-depends "$m" | grep '^insmod' | sed "s|$vm/tree||")
-done
+vm_copy_modules "$kver" "$vm/tree" "$rootfs/lib/modules" virtio-gpu virtio_input evdev
 
 # Where switch a is, in the tablet's units (0..32767), from the x86_64 program's layout.
 "$amd64" check-config "$board" >"$work/layout.txt"
@@ -82,14 +74,7 @@ tx=$(awk -v p="$ax" -v n="$width" 'BEGIN { print int(p * 32768 / n) }')
 ty=$(awk -v p="$ay" -v n="$height" 'BEGIN { print int(p * 32768 / n) }')
 
 {
-    cat <<'EOF'
-#!/bin/busybox sh
-/bin/busybox --install -s /bin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev
-EOF
-    for m in "${modules[@]}"; do echo "insmod /lib/modules/$m"; done
+    vm_init_prologue
     cat <<EOF
 dump() { echo "=== DUMP \$1"; read -r _; }
 tap() { echo "=== TAP \$1 \$2"; read -r _; }

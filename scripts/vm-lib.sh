@@ -59,24 +59,37 @@ vm_add_binary() {
 }
 
 # Makes the initramfs tree $1 (busybox, the stripped switchpanel) and copies the kernel modules
-# named after it, with their dependencies, into $1/lib/modules; vm_modules lists the .ko files
-# in insmod order, each once.
+# named after it, with their dependencies, into $1/lib/modules (vm_copy_modules).
 vm_make_rootfs() {
-    local rootfs=$1 m path
+    local rootfs=$1
     shift
     mkdir -p "$rootfs"/{bin,dev,proc,sys,tmp,lib/modules}
     cp /bin/busybox "$rootfs/bin/busybox"
     vm_add_binary "$rootfs" "$vm_binary"
+    vm_copy_modules "$vm_kver" "" "$rootfs/lib/modules" "$@"
+}
+
+# Copies the kernel modules named ($4...) of kernel $1, with their dependencies, from the module
+# tree under $2 (empty: this machine's /lib/modules; else e.g. Debian's unpacked arm64 kernel) into
+# the folder $3, uncompressed (Debian's arm64 modules are .ko.xz, which busybox insmod cannot
+# read); vm_modules lists the .ko files in insmod order, each once (vm_init_prologue loads them).
+vm_copy_modules() {
+    local kver=$1 tree=$2 dest=$3 m path ko
+    shift 3
+    local from=()
+    if [ -n "$tree" ]; then from=(-d "$tree"); fi
     vm_modules=()
     for m in "$@"; do
         while read -r _ path _; do
             [ -n "$path" ] || continue
-            local ko
-            ko=$(basename "$path")
+            ko=$(basename "$path" .xz)
             [[ " ${vm_modules[*]-} " == *" $ko "* ]] && continue
-            cp "$path" "$rootfs/lib/modules/"
+            case $path in
+            *.xz) xz -dc "$path" >"$dest/$ko" ;;
+            *) cp "$path" "$dest/$ko" ;;
+            esac
             vm_modules+=("$ko")
-        done < <(modprobe -S "$vm_kver" --show-depends "$m" | grep '^insmod')
+        done < <(modprobe "${from[@]}" -S "$kver" --show-depends "$m" | grep '^insmod')
     done
 }
 

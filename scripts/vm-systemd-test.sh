@@ -591,20 +591,9 @@ else
     initramfs=$work/initramfs
     mkdir -p "$initramfs"/{bin,dev,proc,sys,newroot,lib/modules}
     cp "$arm64_vm_tree/usr/bin/busybox" "$initramfs/bin/busybox"
-    loads=()
-    for m in virtio_blk ext4; do
-        while read -r _ path _; do
-            ko=$(basename "$path" .xz)
-            [[ " ${loads[*]-} " == *" $ko "* ]] && continue
-            xz -dc "$arm64_vm_tree$path" >"$initramfs/lib/modules/$ko" 2>/dev/null || cp "$arm64_vm_tree$path" "$initramfs/lib/modules/$ko"
-            loads+=("$ko")
-        done < <(modprobe -d "$arm64_vm_tree" -S "$vm_kver" --show-depends "$m" | grep '^insmod' | sed "s|$arm64_vm_tree||")
-    done
+    vm_copy_modules "$vm_kver" "$arm64_vm_tree" "$initramfs/lib/modules" virtio_blk ext4
     {
-        echo '#!/bin/busybox sh'
-        echo '/bin/busybox --install -s /bin'
-        echo 'mount -t proc proc /proc && mount -t sysfs sysfs /sys && mount -t devtmpfs devtmpfs /dev'
-        for ko in "${loads[@]}"; do echo "insmod /lib/modules/$ko"; done
+        vm_init_prologue
         echo 'i=0; while [ ! -b /dev/vda ] && [ $i -lt 500 ]; do i=$((i + 1)); sleep 0.02; done'
         echo 'mount -t ext4 -o rw /dev/vda /newroot || { echo "initramfs: cannot mount /dev/vda"; poweroff -f; }'
         echo 'umount /proc /sys; mount --move /dev /newroot/dev'
