@@ -20,6 +20,9 @@ public final class HomeAssistantService: PanelService {
     private let random: () -> Double
     /// When the next connection is tried (nil: connected, connecting, or nothing to connect to).
     private(set) var reconnectAt: Double?
+    /// When the last connection failed (virtual s): the backoff to ``reconnectAt`` counts from
+    /// here, which is what the fault tests measure exactly.
+    private(set) var failedAt: Double?
     /// When a connection not signed in and subscribed yet is given up on.
     private var connectDeadline: Double?
     private var failures = 0
@@ -177,6 +180,7 @@ public final class HomeAssistantService: PanelService {
         // A refused token is not fixed by retrying soon: the longest wait, every time.
         let base = slowly ? Self.maximumBackoff : min(Self.maximumBackoff, Double(1 << min(failures - 1, 6)))
         let delay = base * (0.75 + 0.5 * random())
+        failedAt = now
         reconnectAt = now + delay
         guard !reason.isEmpty else { return }
         log(
