@@ -15,7 +15,7 @@ $(error ARCH=$(ARCH): only arm64 is cross-built (on amd64); the machine is $(HOS
 endif
 endif
 
-.PHONY: arm64-check arm64-vm-test arm64-counts run test browser-test readme-test docs-test module-map-test module-docs setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test homeassistant-entities-test
+.PHONY: libwebsockets-headers-test arm64-check arm64-vm-test arm64-counts run test browser-test readme-test docs-test module-map-test module-docs setup build docs presets bench counts mqtt-fleet vm-evdev-test format lint security build-install install uninstall vm-systemd-test vm-display-test vm-panel-test deb homeassistant-test homeassistant-entities-test
 
 setup:
 	@bash scripts/setup.sh
@@ -46,7 +46,7 @@ ifeq ($(CROSS),arm64)
 test:
 	bash scripts/arm64-test.sh
 else
-test: setup lint security docs-test module-map-test module-docs
+test: setup lint security docs-test module-map-test module-docs libwebsockets-headers-test
 	$(SWIFT) test --disable-swift-testing
 	$(MAKE) browser-test
 	$(MAKE) readme-test
@@ -62,6 +62,11 @@ docs-test:
 ## (Sources/<Module>/<Module>.docc) against the table (a few seconds).
 module-map-test:
 	python3 Tests/DocsLinks/module_map_test.py
+
+## The vendored libwebsockets headers (4.1 and 4.3, for the two structs whose layout differs) against
+## the installed libwebsockets-dev of the same version: Debian's, unchanged (under a second).
+libwebsockets-headers-test:
+	bash scripts/check-vendored-libwebsockets.sh /
 
 ## Every module's DocC catalog built offline with the toolchain's docc (.build/module-docs; about
 ## 1-2 minutes): fails on any warning, in an overview or in the sources' doc comments

@@ -68,9 +68,13 @@ let package = Package(
         // in the compiler's default path (Debian's libmosquitto-dev, libmicrohttpd-dev).
         .systemLibrary(name: "CMosquitto"),
         .target(name: "MQTT", dependencies: ["CMosquitto", "LinuxIO"]),
-        // libwebsockets likewise (Debian's libwebsockets-dev), for Home Assistant's WebSocket API.
+        // libwebsockets likewise (Debian's libwebsockets-dev), for Home Assistant's WebSocket API:
+        // 4.1 (Debian 12) or 4.3 (Debian 13), whichever the machine has. The two structs whose
+        // layout differs are filled in C, once against each version's vendored headers.
         .systemLibrary(name: "CWebSockets"),
-        .target(name: "WebSocket", dependencies: ["CWebSockets", "LinuxIO"]),
+        .target(name: "CWebSockets41", cSettings: [.headerSearchPath("libwebsockets-4.1")]),
+        .target(name: "CWebSockets43", cSettings: [.headerSearchPath("libwebsockets-4.3")]),
+        .target(name: "WebSocket", dependencies: ["CWebSockets", "CWebSockets41", "CWebSockets43", "LinuxIO"]),
         .target(
             name: "PanelRuntime",
             dependencies: [

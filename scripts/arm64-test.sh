@@ -42,6 +42,9 @@ build=(--tests)
 if [ "$configuration" = release ]; then build+=(--release); fi
 bash scripts/arm64-build.sh "${build[@]}"
 bash scripts/arm64-setup.sh test
+# The vendored 4.3 headers (the layout of the library the test root has) against the Debian 13
+# build root's, as `make test` compares the 4.1 ones with Debian 12's.
+bash scripts/check-vendored-libwebsockets.sh "$arm64_build_root"
 
 runtime=$arm64_test_root/opt/swift-aarch64-runtime
 if ! [ "$runtime/.switchpanel-copied" -nt "$arm64_build_root/.switchpanel-swift-aarch64-runtime" ]; then

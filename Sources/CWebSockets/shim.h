@@ -1,5 +1,5 @@
-// libwebsockets (Debian 12's libwebsockets17, 4.1; Debian 13's 4.3 too), the WebSocket client
-// the Home Assistant edge talks through. Debian builds it without LWS_WITH_EXTERNAL_POLL, so its
+// libwebsockets (Debian 12's libwebsockets17, 4.1, or Debian 13's libwebsockets19t64, 4.3), the
+// WebSocket client the Home Assistant edge talks through. Debian builds it without LWS_WITH_EXTERNAL_POLL, so its
 // descriptors cannot join the panel's poller: it runs its own service loop on one I/O thread
 // (Sources/WebSocket), which sleeps in poll between events and hands complete messages to the
 // panel's loop through an eventfd.
@@ -12,23 +12,19 @@
 
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 #include <libwebsockets.h>
 
-/// The soname loaded: the one of the headers this was compiled with, as the structs the client
-/// fills (lws_context_creation_info, lws_client_connect_info) have that version's layout, and
-/// libwebsockets changes its soname when their layout changes. Debian 12's 4.1 is
-/// libwebsockets17, Debian 13's 4.3 libwebsockets19t64: a program built against one cannot use
-/// the other, so the packages (built against Debian 12's libraries) load .so.17, and the aarch64
-/// suite (built against Debian 13's) .so.19.
-#if LWS_LIBRARY_VERSION_MAJOR == 4 && LWS_LIBRARY_VERSION_MINOR == 1
-#define SWITCHPANEL_LIBWEBSOCKETS "libwebsockets.so.17"
-#define SWITCHPANEL_LIBWEBSOCKETS_PACKAGE "libwebsockets17"
-#elif LWS_LIBRARY_VERSION_MAJOR == 4 && LWS_LIBRARY_VERSION_MINOR == 3
-#define SWITCHPANEL_LIBWEBSOCKETS "libwebsockets.so.19"
-#define SWITCHPANEL_LIBWEBSOCKETS_PACKAGE "libwebsockets19t64"
-#else
-#error "libwebsockets: only 4.1 (Debian 12) and 4.3 (Debian 13) are known: add the soname of this version"
-#endif
+#include "stable-abi.h"
+
+/// The two sonames tried, in this order: Debian 12's 4.1 (libwebsockets17) and Debian 13's 4.3
+/// (libwebsockets19t64). libwebsockets changes its soname when a struct's layout changes, and
+/// between these two only lws_context_creation_info and lws_client_connect_info did: the client
+/// fills them through the loaded version's functions (layouts.inc, built once against each
+/// version's vendored headers), so one build of the program uses whichever the machine has.
+#define SWITCHPANEL_LIBWEBSOCKETS "libwebsockets.so.17 or libwebsockets.so.19"
+#define SWITCHPANEL_LIBWEBSOCKETS_PACKAGE "libwebsockets17 on Debian 12, libwebsockets19t64 on Debian 13"
 
 /// Every libwebsockets function the client calls.
 #define SWITCHPANEL_LIBWEBSOCKETS_FUNCTIONS(F)                                                     \
@@ -47,14 +43,60 @@ struct switchpanel_libwebsockets {
 #undef SWITCHPANEL_FIELD
     int (*_Nonnull X509_STORE_CTX_get_error)(void *_Nonnull context);
     const char *_Nonnull (*_Nonnull X509_verify_cert_error_string)(long error);
+    /// The version loaded: 41 (libwebsockets.so.17) or 43 (libwebsockets.so.19).
+    int layout;
 };
 
-/// Loads libwebsockets and fills `lib`; NULL on success, else dlerror's words. The library stays
-/// loaded for the life of the process; its own logging is turned off (the client reports what
-/// matters through the panel's log).
+// Defined in Sources/CWebSockets41 and Sources/CWebSockets43 (layouts.inc).
+#define SWITCHPANEL_LAYOUT_DECLARATIONS(version)                                                   \
+    struct lws_context *_Nullable switchpanel_lws##version##_create_context(                       \
+        __typeof__(lws_create_context) *_Nonnull create, const struct lws_protocols *_Nonnull protocols, \
+        const char *_Nullable ca_file, int timeout_secs, void *_Nullable user);                      \
+    struct lws *_Nullable switchpanel_lws##version##_connect(                                      \
+        __typeof__(lws_client_connect_via_info) *_Nonnull connect, struct lws_context *_Nonnull context, \
+        const char *_Nonnull host, int port, const char *_Nonnull path, int tls);
+SWITCHPANEL_LAYOUT_DECLARATIONS(41)
+SWITCHPANEL_LAYOUT_DECLARATIONS(43)
+#undef SWITCHPANEL_LAYOUT_DECLARATIONS
+
+/// A client context that makes no server, keeps the process's ids, initialises OpenSSL, gives a
+/// connection `timeout_secs` to open, trusts `ca_file` (NULL: no TLS) and carries `user`.
+static inline struct lws_context *_Nullable switchpanel_lws_create_context(
+    const struct switchpanel_libwebsockets *_Nonnull lib, const struct lws_protocols *_Nonnull protocols,
+    const char *_Nullable ca_file, int timeout_secs, void *_Nullable user) {
+    return lib->layout == 43
+               ? switchpanel_lws43_create_context(lib->lws_create_context, protocols, ca_file, timeout_secs, user)
+               : switchpanel_lws41_create_context(lib->lws_create_context, protocols, ca_file, timeout_secs, user);
+}
+
+/// A WebSocket connection to `host`:`port` `path` (over TLS when `tls`), its Host and Origin the
+/// host; NULL when it failed before a connection existed.
+static inline struct lws *_Nullable switchpanel_lws_connect(
+    const struct switchpanel_libwebsockets *_Nonnull lib, struct lws_context *_Nonnull context,
+    const char *_Nonnull host, int port, const char *_Nonnull path, int tls) {
+    return lib->layout == 43
+               ? switchpanel_lws43_connect(lib->lws_client_connect_via_info, context, host, port, path, tls)
+               : switchpanel_lws41_connect(lib->lws_client_connect_via_info, context, host, port, path, tls);
+}
+
+/// Loads libwebsockets (4.1's soname, else 4.3's) and fills `lib`; NULL on success, else why
+/// neither loaded (both dlerror's words). The library stays loaded for the life of the process;
+/// its own logging is turned off (the client reports what matters through the panel's log).
 static inline const char *_Nullable switchpanel_libwebsockets_load(struct switchpanel_libwebsockets *_Nonnull lib) {
-    void *handle = dlopen(SWITCHPANEL_LIBWEBSOCKETS, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) return dlerror();
+    // Thread-local like dlerror's own: the first failure's words are kept while the second is tried.
+    static _Thread_local char why[1024];
+    lib->layout = 41;
+    void *handle = dlopen("libwebsockets.so.17", RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        snprintf(why, sizeof why, "%s", dlerror());
+        lib->layout = 43;
+        handle = dlopen("libwebsockets.so.19", RTLD_NOW | RTLD_LOCAL);
+        if (handle == NULL) {
+            size_t used = strlen(why);
+            snprintf(why + used, sizeof why - used, "; %s", dlerror());
+            return why;
+        }
+    }
 #define SWITCHPANEL_LOAD(name)                                             \
     if ((lib->name = (__typeof__(lib->name))dlsym(handle, #name)) == NULL) \
         return dlerror() ?: "a symbol resolved to NULL"; /* (a NULL symbol sets no error) */

@@ -188,22 +188,14 @@ public final class WebSocketClient<Message: Sendable>: @unchecked Sendable {
             let client = Unmanaged<AnyObject>.fromOpaque(owner).takeUnretainedValue() as! WebSocketCallbacks
             return client.callback(wsi, reason, user, input, length)
         }
-        var info = lws_context_creation_info()
-        info.port = CONTEXT_PORT_NO_LISTEN
-        info.protocols = UnsafePointer(protocols)
-        // -1: keep this process's ids. `~0`, not `-1`: libwebsockets 4.1 (Debian 12) declares
-        // them int, 4.3 (Debian 13) gid_t and uid_t.
-        info.gid = ~0
-        info.uid = ~0
-        info.options = UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
-        // How long a connection may take to open (resolution, TCP, TLS, handshake).
-        info.timeout_secs = 10
         let ca = copiedCString(endpoint.caFile ?? Self.systemCAs)
-        if endpoint.usesTLS { info.client_ssl_ca_filepath = UnsafePointer(ca) }
         // The context's user is this client, retained for the thread's life.
         let me = Unmanaged.passRetained(self as AnyObject)
-        info.user = me.toOpaque()
-        let context = lib.lws_create_context(&info)
+        // A connection may take 10 s to open (resolution, TCP, TLS, handshake).
+        let context = withUnsafePointer(to: lib) {
+            switchpanel_lws_create_context(
+                $0, protocols, endpoint.usesTLS ? UnsafePointer(ca) : nil, 10, me.toOpaque())
+        }
         shared.withLock { $0.context = context.map(ContextPointer.init) }
         if context == nil {
             // It fails only for want of memory (or of OpenSSL); whatever was asked ends here.
@@ -292,25 +284,14 @@ extension WebSocketClient: WebSocketCallbacks {
     }
 
     private func open() {
-        var info = lws_client_connect_info()
         guard let context = shared.withLock({ $0.context?.pointer }) else { return }
-        let host = copiedCString(endpoint.host)
-        let path = copiedCString(endpoint.path)
-        defer {
-            host.deallocate()
-            path.deallocate()
-        }
-        info.context = context
-        info.address = UnsafePointer(host)
-        info.host = UnsafePointer(host)
-        info.origin = UnsafePointer(host)
-        info.port = Int32(endpoint.port)
-        info.path = UnsafePointer(path)
-        info.ssl_connection = endpoint.usesTLS ? Int32(LCCSCF_USE_SSL.rawValue) : 0
         certificateRefusal = nil
         live = true
         // Resolution is synchronous here, on the I/O thread: the panel's loop does not wait.
-        let made = lib.lws_client_connect_via_info(&info)
+        let made = withUnsafePointer(to: lib) {
+            switchpanel_lws_connect(
+                $0, context, endpoint.host, Int32(endpoint.port), endpoint.path, endpoint.usesTLS ? 1 : 0)
+        }
         if live { wsi = made }
         // A failure before a connection existed may come without CONNECTION_ERROR.
         if made == nil { ended("cannot connect to \(endpoint.host):\(endpoint.port)") }

@@ -1,0 +1,11 @@
+// libwebsockets 4.1's struct layouts (Debian 12's libwebsockets17, libwebsockets.so.17): the headers
+// are the vendored copy in libwebsockets-4.1/ (Package.swift's headerSearchPath puts it before
+// the system's), and ../CWebSockets/layouts.inc does the filling.
+#include <libwebsockets.h>
+
+#if LWS_LIBRARY_VERSION_MAJOR != 4 || LWS_LIBRARY_VERSION_MINOR != 1
+#error "libwebsockets-4.1/ was not found before the system's headers"
+#endif
+
+#define SWITCHPANEL_LAYOUT(name) switchpanel_lws41_##name
+#include "../CWebSockets/layouts.inc"
