@@ -3,7 +3,8 @@
 # overlay of the Debian 13 arm64 root and then of the Debian 12 one (qemu-user),
 # `apt-get install ./switchpanel_*_arm64.deb`,
 # then the installed program renders every shipped board (/usr/share/switchpanel/board-configs,
-# every page of a board with pages) and the built-in demo panel. The x86_64 program (the amd64
+# every page of a board with pages) and the built-in demo panel, and lists a Home Assistant
+# server's entities through that release's libwebsockets (4.3 on Debian 13, 4.1 on Debian 12). The x86_64 program (the amd64
 # package's, `make build-install`) renders the same boards in the Debian 13 amd64 build root,
 # with Debian 13's FreeType and fonts as on the arm64 side, and on this Debian 12 host. The
 # pictures are compared pixel for pixel (vm_compare_images: zero tolerance), Debian 13's arm64
@@ -49,21 +50,34 @@ render_all() {
     done <<<"$pictures"
 }
 
-# Installs the package with apt in an overlay of the arm64 root $1 and renders into $2.
+# Installs the package with apt in an overlay of the arm64 root $1 and renders into $2. Then
+# Home Assistant through that release's libwebsockets ($3, the package's Recommends there; with
+# $4, what the test's server needs): `switchpanel ha-entities` signs in to the test's WebSocket
+# server (Tests/PanelRuntimeTests/homeassistant_fault_server.py, mode good) and lists its two
+# entities, which fails unless the program loads the library and fills its structs right.
 install_and_render() {
-    local scratch
+    local scratch ha=/tmp/switchpanel-ha
     scratch=$(mktemp -d "$arm64_cache/scratch.XXXXXX")
     SECONDS=0
-    arm64_say "installing $deb in an overlay of $1 (emulated apt)"
+    arm64_say "installing $deb and $3 in an overlay of $1 (emulated apt)"
     ARM64_SCRATCH_ROOT=$scratch arm64_in_root "$1" bash -c "
-        apt-get update -qq && apt-get install -y -qq ./$deb >$2.apt.log 2>&1 || { tail -20 $2.apt.log; exit 1; }
+        apt-get update -qq && apt-get install -y -qq ./$deb $3 $4 >$2.apt.log 2>&1 || { tail -20 $2.apt.log; exit 1; }
         dpkg-query -W -f='\${Package} \${Version} \${Architecture} on Debian ' switchpanel && cat /etc/debian_version
-        $(render_all /usr/bin/switchpanel /usr/share/switchpanel/board-configs "$2")" || { rm -rf "$scratch"; return 1; }
+        $(render_all /usr/bin/switchpanel /usr/share/switchpanel/board-configs "$2")
+        mkdir -p $ha && echo token >$ha/token
+        /usr/bin/python3 Tests/PanelRuntimeTests/homeassistant_fault_server.py --mode good --directory $ha \
+            --entities input_boolean.porch,light.hall 2>$ha/server.err &
+        for _ in \$(seq 150); do [ -s $ha/port ] && break; sleep 0.2; done
+        /usr/bin/switchpanel ha-entities --url http://127.0.0.1:\$(cat $ha/port) --token-file $ha/token >$2.ha.txt 2>&1
+        status=\$?
+        kill \$!
+        sed 's/^/    /' $2.ha.txt
+        [ \$status = 0 ] && grep -q '^light.hall *on *HALL' $2.ha.txt" || { rm -rf "$scratch"; return 1; }
     rm -rf "$scratch"
-    arm64_say "installed and rendered under emulation in ${SECONDS} s"
+    arm64_say "installed, rendered and listed Home Assistant's entities under emulation in ${SECONDS} s"
 }
-install_and_render "$arm64_test_root" "$out/arm64"
-install_and_render "$arm64_bookworm_test_root" "$out/arm64-bookworm"
+install_and_render "$arm64_test_root" "$out/arm64" libwebsockets19t64
+install_and_render "$arm64_bookworm_test_root" "$out/arm64-bookworm" libwebsockets17 python3-websockets
 arm64_in_root "$arm64_build_root" bash -c "$(render_all "$arm64_tree/$amd64" "$arm64_tree/board-configs" "$out/amd64-trixie")"
 bash -c "$(render_all "$amd64" board-configs "$out/amd64-host")"
 

@@ -42,9 +42,9 @@ build=(--tests)
 if [ "$configuration" = release ]; then build+=(--release); fi
 bash scripts/arm64-build.sh "${build[@]}"
 bash scripts/arm64-setup.sh test
-# The vendored 4.3 headers (the layout of the library the test root has) against the Debian 13
-# build root's, as `make test` compares the 4.1 ones with Debian 12's.
-bash scripts/check-vendored-libwebsockets.sh "$arm64_build_root"
+# The vendored libwebsockets headers against Debian 13's arm64 ones (4.3, the test root's library)
+# and Debian 12's (4.1, the sysroot the package links against).
+bash scripts/check-vendored-libwebsockets.sh "$arm64_build_root" "$arm64_bookworm_root"
 
 runtime=$arm64_test_root/opt/swift-aarch64-runtime
 if ! [ "$runtime/.switchpanel-copied" -nt "$arm64_build_root/.switchpanel-swift-aarch64-runtime" ]; then

@@ -12,7 +12,8 @@ CDRM (libdrm) or CEvdev (libevdev); the kernel's devices are PanelDevices', whic
 links.
 
 The layers are the ```text block under "## The shape" (`L0: A, B`, ..., and `pure: ...`). Every
-target under Sources/ that is not a C shim has a layer; each of its dependencies is a C shim or in
+target under Sources/ that is not a C shim (a system target, or a C target: kind `c` in the table,
+a regular target with no Swift source) has a layer; each of its dependencies is a C shim or in
 a lower layer; a pure target depends, even through others, on no C shim and not on LinuxIO; each C
 shim is wrapped by one module (tests aside); and every `import` in a target's sources names a
 declared dependency or the toolchain's Swift modules, Glibc only in LinuxIO. No source file is over
@@ -110,7 +111,8 @@ def imports(root, target):
 
 def layering_problems(root, pkg, layer_of, pure):
     problems = []
-    system = {name for name, (kind, _) in pkg.items() if kind == "system"}
+    # C shims: system targets (a library's header) and C targets (sources compiled against one).
+    system = {name for name, (kind, _) in pkg.items() if kind in ("system", "c")}
     # The product's modules and programs; TestSupport (Tests/TestSupport) is a test's helper.
     sources = {name for name, (kind, _) in pkg.items()
                if kind == "executable" or (kind == "regular" and not PATHS[name].startswith("Tests/"))}
@@ -172,9 +174,16 @@ def packaged(root):
     table = {}
     for target in dump["targets"]:
         deps = [next(iter(d.values()))[0] for d in target["dependencies"]]
-        table[target["name"]] = (target["type"], sorted(deps))
         PATHS[target["name"]] = target.get("path") or os.path.join("Sources", target["name"])
+        kind = target["type"]
+        if kind == "regular" and not has_swift(os.path.join(root, PATHS[target["name"]])):
+            kind = "c"  # a C target: a shim's compiled part, as a system target is its header
+        table[target["name"]] = (kind, sorted(deps))
     return table
+
+
+def has_swift(directory):
+    return any(file.endswith(".swift") for _, _, files in os.walk(directory) for file in files)
 
 
 # Each target's source folder, as Package.swift gives it (Sources/<name> unless it says).

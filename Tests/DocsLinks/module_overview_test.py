@@ -7,7 +7,8 @@ a title (``Module`` for a library, the plain name for a program), a one-line sum
 (**May import:** A, B. or nothing.). That last list must be the module's dependencies in
 docs/ARCHITECTURE.md's dependency table (which module_map_test.py checks against Package.swift,
 and every source file's imports against the table). A system-library target's
-overview is the comment its shim.h begins with (what it wraps, for whom).
+overview is the comment its shim.h begins with (what it wraps, for whom); a C target's (a shim's
+compiled part, kind `c` in the table), the comment each of its .c files begins with.
 
 `scripts/module-docs.sh` (`make module-docs`) builds the catalogs with DocC; this test needs no build.
 """
@@ -56,6 +57,15 @@ def shim_problems(name, sources):
     return []
 
 
+def c_target_problems(name, sources):
+    """A C target (a shim's compiled part): each of its own .c files says at its top what it is."""
+    files = sorted(f for f in os.listdir(sources) if f.endswith(".c"))
+    if not files:
+        return [f"{name}: a C target with no .c file of its own"]
+    return [f"{name}: {f} does not begin with a comment saying what it is"
+            for f in files if not open(os.path.join(sources, f), encoding="utf-8").read().startswith("//")]
+
+
 def check():
     table = documented(os.path.join(REPOSITORY, "docs/ARCHITECTURE.md"))
     problems = []
@@ -67,6 +77,8 @@ def check():
         checked += 1
         if kind == "system":
             problems += shim_problems(name, sources)
+        elif kind == "c":
+            problems += c_target_problems(name, sources)
         else:
             problems += overview_problems(name, kind, deps, sources)
     return checked, problems

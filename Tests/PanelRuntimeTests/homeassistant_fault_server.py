@@ -13,8 +13,8 @@ the handshake logs "tls TLSv1.3" (its version) before anything else.
 Listens on 127.0.0.1 and a free port, written to DIR/port once listening. Every connection
 appends one line to DIR/connections ("<n> <monotonic seconds>"); what the server did to it goes
 to DIR/server.log. A well-behaved connection (the modes that get as far as that) signs in any
-token, answers `subscribe_entities` with every entity on, answers pings, and then does its mode's
-fault:
+token, answers `get_states` (as `switchpanel ha-entities` asks) and `subscribe_entities` with every
+entity on, answers pings, and then does its mode's fault:
 
   garbage     non-JSON text, a binary frame, JSON of the wrong shape, an unknown message type,
               a result and an event whose ids match nothing; then a real change (the first entity
@@ -125,6 +125,12 @@ async def serve(mode: str, directory: pathlib.Path, entities: list[str], tls) ->
                 message = json.loads(text)
                 if message.get("type") == "ping":
                     await ws.send(json.dumps({"id": message["id"], "type": "pong"}))
+                    continue
+                if message.get("type") == "get_states":  # what `switchpanel ha-entities` asks
+                    states = [{"entity_id": e, "state": "on", "attributes": {"friendly_name": e.split(".")[1].upper()}}
+                              for e in entities]
+                    await ws.send(json.dumps({"id": message["id"], "type": "result", "success": True, "result": states}))
+                    note("get_states")
                     continue
                 if message.get("type") != "subscribe_entities":
                     continue
