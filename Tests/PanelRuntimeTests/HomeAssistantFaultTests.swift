@@ -62,7 +62,9 @@ final class HomeAssistantFaultTests: XCTestCase {
         if let serverCA {
             p.arguments! += ["--certificate", serverCA.serverCertificate, "--key", serverCA.serverKey]
         }
-        p.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        // Its stderr is kept: a server that died says why in the failure (``serverState``).
+        FileManager.default.createFile(atPath: serverDirectory + "/stderr", contents: nil)
+        p.standardError = FileHandle(forWritingAtPath: serverDirectory + "/stderr")
         try p.run()
         server = p
         let giveUp = monotonicNow() + 10
@@ -84,6 +86,19 @@ final class HomeAssistantFaultTests: XCTestCase {
     }
 
     func serverLog() -> String { (try? String(contentsOfFile: serverDirectory + "/server.log", encoding: .utf8)) ?? "" }
+
+    /// The server's log, whether it still runs, and the end of its stderr: for a failure's message.
+    func serverState() -> String {
+        let stderr = (try? String(contentsOfFile: serverDirectory + "/stderr", encoding: .utf8)) ?? ""
+        var state = "not started"
+        if let server {
+            state =
+                server.isRunning
+                ? "running"
+                : "ended (\(server.terminationReason == .uncaughtSignal ? "signal" : "status") \(server.terminationStatus))"
+        }
+        return "server \(state): \(serverLog()); stderr: \(stderr.suffix(2000))"
+    }
 
     func marks(_ mark: String) -> Int { serverLog().split(separator: "\n").filter { $0.hasSuffix(mark) }.count }
 
@@ -156,7 +171,7 @@ final class HomeAssistantFaultTests: XCTestCase {
             turns += 1
             guard turns < 1000 else {
                 XCTFail(
-                    "\(mode): \(outcome.delays.count) failures after 1000 turns; log: \(logged.suffix(5)); server: \(serverLog())"
+                    "\(mode): \(outcome.delays.count) failures after 1000 turns; log: \(logged.suffix(5)); \(serverState())"
                 )
                 break
             }
@@ -179,7 +194,7 @@ final class HomeAssistantFaultTests: XCTestCase {
                 try panel.advance(by: min(step, max(0.001, next)))
                 continue
             }
-            XCTAssertEqual(connections, expected, "\(mode): one connection per attempt")
+            XCTAssertEqual(connections, expected, "\(mode): one connection per attempt; \(serverState())")
             XCTAssertNotNil(panel.session.unavailable["a"], "\(mode): a bound switch is unavailable while down")
             // Measured from the failure itself, not from when the loop saw it: virtual time moves
             // on with real time while the loop runs, so "now" is a few ms late.
