@@ -61,7 +61,7 @@ install_and_render() {
     SECONDS=0
     arm64_say "installing $deb and $3 in an overlay of $1 (emulated apt)"
     ARM64_SCRATCH_ROOT=$scratch arm64_in_root "$1" bash -c "
-        apt-get update -qq && apt-get install -y -qq ./$deb $3 $4 >$2.apt.log 2>&1 || { tail -20 $2.apt.log; exit 1; }
+        apt-get update -qq && apt-get install -y -qq ./$deb $3 ${4:-} >$2.apt.log 2>&1 || { tail -20 $2.apt.log; exit 1; }
         dpkg-query -W -f='\${Package} \${Version} \${Architecture} on Debian ' switchpanel && cat /etc/debian_version
         $(render_all /usr/bin/switchpanel /usr/share/switchpanel/board-configs "$2")
         mkdir -p $ha && echo token >$ha/token
