@@ -51,19 +51,24 @@ render_all() {
 }
 
 # Installs the package with apt in an overlay of the arm64 root $1 and renders into $2. Then
-# Home Assistant through that release's libwebsockets ($3, the package's Recommends there; with
-# $4, what the test's server needs): `switchpanel ha-entities` signs in to the test's WebSocket
-# server (Tests/PanelRuntimeTests/homeassistant_fault_server.py, mode good) and lists its two
-# entities, which fails unless the program loads the library and fills its structs right.
+# Home Assistant through that release's libwebsockets: apt satisfies the package's Recommends
+# for it (`libwebsockets17 | libwebsockets19t64`, which must come out as $3; the roots install no
+# recommends, and the fonts among them would change the pictures), with $4, what the test's
+# server needs; `switchpanel ha-entities` signs in to the test's WebSocket server
+# (Tests/PanelRuntimeTests/homeassistant_fault_server.py, mode good) and lists its two entities,
+# which fails unless the program loads the library and fills its structs right.
 install_and_render() {
     local scratch ha=/tmp/switchpanel-ha
     scratch=$(mktemp -d "$arm64_cache/scratch.XXXXXX")
     SECONDS=0
     arm64_say "installing $deb and $3 in an overlay of $1 (emulated apt)"
     ARM64_SCRATCH_ROOT=$scratch arm64_in_root "$1" bash -c "
-        apt-get update -qq && apt-get install -y -qq ./$deb $3 ${4:-} >$2.apt.log 2>&1 || { tail -20 $2.apt.log; exit 1; }
+        apt-get update -qq && apt-get install -y -qq ./$deb ${4:-} >$2.apt.log 2>&1 || { tail -20 $2.apt.log; exit 1; }
         dpkg-query -W -f='\${Package} \${Version} \${Architecture} on Debian ' switchpanel && cat /etc/debian_version
         $(render_all /usr/bin/switchpanel /usr/share/switchpanel/board-configs "$2")
+        wanted=\$(dpkg-query -W -f='\${Recommends}' switchpanel | tr ',' '\\n' | grep libwebsockets)
+        apt-get satisfy -y -qq \"\$wanted\" >>$2.apt.log 2>&1 || { tail -20 $2.apt.log; exit 1; }
+        echo -n \"recommended:\$wanted; apt chose \"; dpkg-query -W -f='\${Package} \${Version}\\n' $3 || exit 1
         mkdir -p $ha && echo token >$ha/token
         /usr/bin/python3 Tests/PanelRuntimeTests/homeassistant_fault_server.py --mode good --directory $ha \
             --entities input_boolean.porch,light.hall 2>$ha/server.err &
@@ -72,7 +77,8 @@ install_and_render() {
         status=\$?
         kill \$!
         sed 's/^/    /' $2.ha.txt
-        [ \$status = 0 ] && grep -q '^light.hall *on *HALL' $2.ha.txt" || { rm -rf "$scratch"; return 1; }
+        [ \$status = 0 ] && grep -q '^input_boolean.porch *on *PORCH' $2.ha.txt && grep -q '^light.hall *on *HALL' $2.ha.txt" ||
+        { rm -rf "$scratch"; return 1; }
     rm -rf "$scratch"
     arm64_say "installed, rendered and listed Home Assistant's entities under emulation in ${SECONDS} s"
 }

@@ -44,7 +44,7 @@ bash scripts/arm64-build.sh "${build[@]}"
 bash scripts/arm64-setup.sh test
 # The vendored libwebsockets headers against Debian 13's arm64 ones (4.3, the test root's library)
 # and Debian 12's (4.1, the sysroot the package links against).
-bash scripts/check-vendored-libwebsockets.sh "$arm64_build_root" "$arm64_bookworm_root"
+bash scripts/check-vendored-libwebsockets.sh --require 4.1,4.3 "$arm64_build_root" "$arm64_bookworm_root"
 
 runtime=$arm64_test_root/opt/swift-aarch64-runtime
 if ! [ "$runtime/.switchpanel-copied" -nt "$arm64_build_root/.switchpanel-swift-aarch64-runtime" ]; then

@@ -1,7 +1,8 @@
 import Synchronization
 
-/// Why a C library the program loads on demand (dlopen) could not be loaded: its soname,
-/// dlerror's words, and the Debian package that provides it.
+/// Why a C library the program loads on demand (dlopen) could not be loaded: its soname (for a
+/// library of which the shim tries more than one version, the sonames tried, as the message
+/// names them), dlerror's words, and the Debian package that provides it.
 public struct LibraryLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     public var soname: String
     public var reason: String
@@ -15,7 +16,9 @@ public struct LibraryLoadError: Error, Hashable, Sendable, CustomStringConvertib
 /// stacks) only when its config uses it. A load that failed is tried again at the next use, so a
 /// library installed while the panel runs is found then. The library stays loaded.
 public final class LoadedLibrary<Table: Sendable>: Sendable {
+    /// What a failure names: the soname, or the sonames the shim tries ("….so.19 or ….so.17").
     public let soname: String
+    /// The Debian package to install, or the packages, by release.
     public let package: String
     private let loader: @Sendable (UnsafeMutablePointer<Table>) -> UnsafePointer<CChar>?
     private let table = Mutex<Table?>(nil)

@@ -167,6 +167,8 @@ final class HomeAssistantFaultTests: XCTestCase {
         var turns = 0
         var didDuring = false
         let started = monotonicNow()
+        // Virtual time before the step of the loop in which the connection may have failed.
+        var upSince = panel.clock.now
         while outcome.delays.count < attempts {
             turns += 1
             guard turns < 1000 else {
@@ -180,7 +182,10 @@ final class HomeAssistantFaultTests: XCTestCase {
             // then only a glance before each step of virtual time.
             let faulted = marks(mark) >= expected
             _ = try panel.run(
-                untilReal: { service.reconnectAt != nil || (!faulted && marks(mark) >= expected) },
+                untilReal: {
+                    if service.reconnectAt == nil { upSince = panel.clock.now }
+                    return service.reconnectAt != nil || (!faulted && marks(mark) >= expected)
+                },
                 realTimeout: faulted ? 0.02 : 1)
             if !didDuring, let during, marks(mark) >= 1 {
                 didDuring = true
@@ -191,14 +196,21 @@ final class HomeAssistantFaultTests: XCTestCase {
                 // To the service's next deadline at most, and less than the shortest backoff, so
                 // no failure and reconnection both happen unseen within one step.
                 let next = service.nextDeadline.map { $0 - panel.clock.now + 0.001 } ?? step
+                upSince = panel.clock.now
                 try panel.advance(by: min(step, max(0.001, next)))
                 continue
             }
             XCTAssertEqual(connections, expected, "\(mode): one connection per attempt; \(serverState())")
             XCTAssertNotNil(panel.session.unavailable["a"], "\(mode): a bound switch is unavailable while down")
             // Measured from the failure itself, not from when the loop saw it: virtual time moves
-            // on with real time while the loop runs, so "now" is a few ms late.
-            outcome.delays.append(at - (service.failedAt ?? .nan))
+            // on with real time while the loop runs, so "now" is a few ms late. The failure's time
+            // is the service's own: it must lie in the step the failure was seen after, or the
+            // wait the service scheduled is not the one the panel waits.
+            let failedAt = service.failedAt ?? .nan
+            XCTAssertTrue(
+                upSince - 0.001 <= failedAt && failedAt <= panel.clock.now,
+                "\(mode): failed at \(failedAt), outside the step [\(upSince), \(panel.clock.now)] it happened in")
+            outcome.delays.append(at - failedAt)
             // No connection in the next half second of real (and virtual) time: no tight loop.
             let quiet = monotonicNow() + 0.5
             _ = try panel.run(untilReal: { monotonicNow() >= quiet })
